@@ -1,0 +1,113 @@
+// The write-behind journal. One thread owns its connection and batches
+// writes (group commit within a short window). Callers never wait on SQL:
+// each append carries a completion that the journal invokes on its own thread
+// once the write is durable (committed); the caller's completion is expected
+// to post back to its own strand.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <variant>
+
+#include "concord/persistence/database.hpp"
+#include "concord/persistence/repositories.hpp"
+
+namespace concord::persistence {
+
+struct AppendCommand {
+  std::int64_t match_id = 0;
+  CommandRecord command;
+};
+
+struct FinishMatch {
+  std::int64_t match_id = 0;
+  std::string status;       // "finished" or "aborted"
+  std::string result_text;
+};
+
+using JournalEntry = std::variant<AppendCommand, FinishMatch>;
+
+struct JournalOptions {
+  std::chrono::milliseconds batch_window{2};  // wait this long to gather a batch
+  std::size_t max_batch = 512;
+};
+
+struct JournalStats {
+  std::uint64_t entries_written = 0;
+  std::uint64_t batches = 0;
+  std::uint64_t pending = 0;        // appended, not yet durable
+  double last_batch_seconds = 0;    // time from first append of the batch to commit
+};
+
+class Journal {
+ public:
+  using Completion = std::function<void(bool ok)>;
+
+  Journal(DatabaseConfig config, JournalOptions options = {});
+  ~Journal();  // calls stop()
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+
+  // Thread-safe. `done(true)` runs on the journal thread after commit;
+  // `done(false)` if the write failed permanently (after reconnect attempts).
+  void append(JournalEntry entry, Completion done);
+  // Writes everything appended so far, then stops the thread. Idempotent.
+  void stop();
+  JournalStats stats() const;
+
+ private:
+  void run();
+  // (implementation details are private to journal.cpp)
+  struct Item {
+    JournalEntry entry;
+    Completion done;
+    std::chrono::steady_clock::time_point enqueued;
+  };
+  void write_batch(std::deque<Item>& batch);
+
+  DatabaseConfig config_;
+  JournalOptions options_;
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<Item> queue_;
+  bool stopping_ = false;
+  std::atomic<std::uint64_t> written_{0};
+  std::atomic<std::uint64_t> batches_{0};
+  std::atomic<double> last_batch_seconds_{0};
+  std::thread thread_;
+};
+
+// A small pool of threads, each owning one database connection, for request
+// work (accounts, decks, match creation). Jobs run on a worker; they post
+// their results back to the caller's strand themselves.
+class WorkerPool {
+ public:
+  using Job = std::function<void(pqxx::connection&)>;
+  WorkerPool(DatabaseConfig config, int threads);
+  ~WorkerPool();  // finishes queued jobs, then joins
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  // Thread-safe. If the job throws (e.g. a broken connection), the worker
+  // reconnects and the exception is logged; jobs must report their own failure.
+  void post(Job job);
+  std::size_t queued() const;
+
+ private:
+  void run();
+  DatabaseConfig config_;
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<Job> jobs_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace concord::persistence

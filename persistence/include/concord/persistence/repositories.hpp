@@ -1,0 +1,110 @@
+// Repositories: all SQL for one table family in one place, parameterized.
+// Each takes a pqxx::connection it does not own; call from a thread that owns
+// that connection (a WorkerPool worker or the Journal), never an I/O thread.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pqxx/pqxx>
+
+namespace concord::persistence {
+
+struct PlayerRecord {
+  std::int64_t id = 0;
+  std::string username;
+  std::string password_hash;  // Argon2id encoded string (libsodium crypto_pwhash_str)
+};
+
+class PlayerRepository {
+ public:
+  explicit PlayerRepository(pqxx::connection& conn) : conn_(conn) {}
+  // nullopt if the username is taken (case-insensitively).
+  std::optional<std::int64_t> create(const std::string& username, const std::string& password_hash);
+  std::optional<PlayerRecord> find_by_username(const std::string& username);  // case-insensitive
+  std::optional<PlayerRecord> find_by_id(std::int64_t id);
+
+ private:
+  pqxx::connection& conn_;
+};
+
+// Session tokens are stored only as a hash (hex SHA-256 of the token).
+class SessionRepository {
+ public:
+  explicit SessionRepository(pqxx::connection& conn) : conn_(conn) {}
+  void create(const std::string& token_hash, std::int64_t player_id);
+  // The player of a live (not revoked) session; touches last_seen.
+  std::optional<std::int64_t> find_player(const std::string& token_hash);
+  void revoke(const std::string& token_hash);
+
+ private:
+  pqxx::connection& conn_;
+};
+
+struct DeckRecord {
+  std::int64_t id = 0;
+  std::int64_t player_id = 0;
+  std::string game;
+  std::string name;
+  std::string body;  // rules::Deck::to_text()
+  unsigned card_count = 0;
+};
+
+class DeckRepository {
+ public:
+  explicit DeckRepository(pqxx::connection& conn) : conn_(conn) {}
+  // Creates or replaces the player's deck with the same (game, name); returns its id.
+  std::int64_t save(std::int64_t player_id, const std::string& game, const std::string& name,
+                    const std::string& body, unsigned card_count);
+  std::vector<DeckRecord> list(std::int64_t player_id, const std::string& game);  // game "" = all
+  std::optional<DeckRecord> get(std::int64_t player_id, std::int64_t deck_id);   // only own decks
+  bool remove(std::int64_t player_id, std::int64_t deck_id);                      // false if absent
+
+ private:
+  pqxx::connection& conn_;
+};
+
+struct MatchSeatRecord {
+  int seat = 0;
+  std::int64_t player_id = 0;
+  std::string username;
+  std::string deck_body;  // "" if the game needs no deck
+};
+
+struct MatchRecord {
+  std::int64_t id = 0;
+  std::string room_id;
+  std::string game;
+  std::string room_name;
+  std::string options_text;  // rules::options_to_text
+  std::string seed_hex;
+  std::string seed_commitment;
+  std::string status;        // "running", "finished", "aborted"
+  std::string result_text;   // set when finished
+  std::vector<MatchSeatRecord> seats;
+};
+
+struct CommandRecord {
+  std::int64_t index = 0;   // 1-based position in the match's log
+  int seat = 0;
+  std::string command_text;  // rules::Command::to_text
+  std::string state_hash;    // state hash after applying the command
+};
+
+class MatchRepository {
+ public:
+  explicit MatchRepository(pqxx::connection& conn) : conn_(conn) {}
+  // Inserts the match and its seats with status "running"; returns its id.
+  std::int64_t create(const MatchRecord& match);
+  std::optional<MatchRecord> get(std::int64_t match_id);
+  // Every match with status "running", with seats.
+  std::vector<MatchRecord> list_running();
+  std::vector<CommandRecord> commands(std::int64_t match_id);  // in order
+
+ private:
+  pqxx::connection& conn_;
+};
+
+}  // namespace concord::persistence

@@ -1,0 +1,74 @@
+// The engine contract every game implements (DESIGN.md).
+//
+// A Match is created from options, seats (with their decks) and a 256-bit
+// seed. It is driven by prompts: each seat has at most one open prompt and
+// answers it with submit(). Rejected submits leave the state untouched
+// (state_hash() unchanged). Same seed + same accepted commands = same hash.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "concord/rules/deck.hpp"
+#include "concord/rules/options.hpp"
+#include "concord/rules/seed.hpp"
+#include "concord/rules/types.hpp"
+
+namespace concord::rules {
+
+struct SeatSetup {
+  std::string player;         // display name (informational only)
+  std::optional<Deck> deck;   // games that need decks get one per seat
+};
+
+struct MatchSetup {
+  OptionValues options;            // already resolved against the schema
+  std::vector<SeatSetup> seats;    // size = seat count
+  Seed seed;
+};
+
+class Match {
+ public:
+  virtual ~Match() = default;
+
+  // The open prompt for `seat`, or nullopt if that seat has nothing to do now.
+  virtual std::optional<Prompt> prompt(SeatIndex seat) const = 0;
+
+  // Answer the seat's open prompt. Rejections: NO_PROMPT (nothing to answer),
+  // the shape codes of check_answer_shape, and game rule codes.
+  virtual Outcome submit(SeatIndex seat, const Answer& answer) = 0;
+
+  // The seat concedes. Accepted unless the match is over or the seat invalid.
+  virtual Outcome concede(SeatIndex seat) = 0;
+
+  // Projection for a viewer: the only place that decides visibility.
+  virtual std::unique_ptr<View> view(const Viewer& viewer) const = 0;
+
+  // Hex SHA-256 over the complete state (hidden parts and RNG included).
+  virtual std::string state_hash() const = 0;
+
+  virtual bool finished() const = 0;
+  virtual std::optional<MatchResult> result() const = 0;  // set once finished
+  virtual int seat_count() const = 0;
+};
+
+// An accepted command as it is journaled and replayed.
+struct Command {
+  enum class Kind { Answer, Concede };
+  Kind kind = Kind::Answer;
+  SeatIndex seat = 0;
+  rules::Answer answer;  // for Kind::Answer
+
+  // Canonical single-line text: "answer <seat> <id>[=<value>] ..." or
+  // "concede <seat>". Option ids may not contain whitespace or '='.
+  std::string to_text() const;
+  static std::optional<Command> from_text(const std::string& text);
+  bool operator==(const Command&) const = default;
+};
+
+// Applies a command to a match (submit or concede).
+Outcome apply(Match& match, const Command& command);
+
+}  // namespace concord::rules

@@ -1,0 +1,46 @@
+// Where games plug in: a game definition per game id.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "concord/rules/deck.hpp"
+#include "concord/rules/match.hpp"
+#include "concord/rules/options.hpp"
+
+namespace concord::rules {
+
+struct GameDefinition {
+  std::string id;    // stable id, e.g. "eve_genesis"
+  std::string name;  // human name
+  int min_seats = 2;
+  int max_seats = 2;
+  bool needs_deck = false;
+  std::vector<OptionSpec> options;
+  // Lists every violation of the game's deck rules; empty = legal.
+  std::function<std::vector<DeckViolation>(const Deck&)> validate_deck;
+  // Creates a match. setup.options are resolved; decks (if needed) validated.
+  std::function<std::unique_ptr<Match>(const MatchSetup&)> create;
+};
+
+class GameRegistry {
+ public:
+  // Returns false (and registers nothing) if the id is taken or the
+  // definition is incomplete (empty id, no create, seat range invalid).
+  bool add(GameDefinition def);
+  const GameDefinition* find(const std::string& id) const;  // null if unknown
+  std::vector<const GameDefinition*> all() const;            // sorted by id
+
+ private:
+  std::map<std::string, GameDefinition> games_;
+};
+
+// Rebuilds a match from its setup and accepted command log. Returns nullptr
+// and sets *error if a logged command is rejected on replay.
+std::unique_ptr<Match> replay(const GameDefinition& game, const MatchSetup& setup,
+                              const std::vector<Command>& log, std::string* error = nullptr);
+
+}  // namespace concord::rules

@@ -1,0 +1,38 @@
+// Server configuration: flags, CONCORD_* environment variables, defaults.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace concord::server {
+
+struct Config {
+  std::string address = "0.0.0.0";            // --address / CONCORD_ADDRESS
+  std::uint16_t port = 8080;                   // --port / CONCORD_PORT
+  int threads = 2;                             // --threads / CONCORD_THREADS (I/O threads)
+  std::string tls_cert;                        // --tls-cert / CONCORD_TLS_CERT (PEM); empty = plain
+  std::string tls_key;                         // --tls-key / CONCORD_TLS_KEY
+  std::string database;                        // --database / CONCORD_DATABASE (libpq conninfo); empty = no persistence
+  int db_workers = 2;                          // --db-workers / CONCORD_DB_WORKERS
+  int journal_window_ms = 2;                   // --journal-window-ms / CONCORD_JOURNAL_WINDOW_MS
+  std::uint32_t max_message_bytes = 64 * 1024; // --max-message-bytes / CONCORD_MAX_MESSAGE_BYTES
+  std::size_t outbound_max_messages = 1024;    // --outbound-max-messages
+  std::size_t outbound_max_bytes = 8 << 20;    // --outbound-max-bytes
+  int handshake_timeout_s = 10;                // --handshake-timeout
+  int idle_timeout_s = 60;                     // --idle-timeout (keep-alive pings at half of it)
+  double commands_per_second = 20;             // --rate / CONCORD_RATE (token bucket refill)
+  int command_burst = 40;                      // --burst / CONCORD_BURST
+  int max_rooms_per_player = 4;                // --max-rooms-per-player
+  int login_failures_per_minute = 5;           // --login-failures-per-minute (per username and per address)
+  std::string log_level = "info";              // --log-level / CONCORD_LOG_LEVEL
+  std::string server_name = "concord";
+};
+
+// Parses argv and the environment (flags win over environment, environment
+// over defaults). On --help prints usage to stdout and returns nullopt with
+// *exit_code = 0; on a bad value prints the error and returns nullopt with
+// *exit_code = 2.
+std::optional<Config> parse_config(int argc, char** argv, int* exit_code);
+
+}  // namespace concord::server

@@ -1,0 +1,34 @@
+// The network layer: one port serving WebSocket at /ws and HTTP GET /healthz
+// and GET /metrics, optionally over TLS. Modelled on Boost.Beast's
+// advanced_server_flex and websocket_chat_multi examples.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include <boost/asio/io_context.hpp>
+
+#include "concord/server/config.hpp"
+#include "concord/server/link.hpp"
+
+namespace concord::server {
+
+// Starts accepting on config.address:config.port. Sessions call `handler`.
+// Throws std::runtime_error if the port cannot be bound or the TLS files
+// cannot be loaded. The listener lives until the io_context stops or stop()
+// is called on the returned handle.
+class NetworkServer {
+ public:
+  NetworkServer(boost::asio::io_context& ioc, const Config& config, std::shared_ptr<MessageHandler> handler);
+  ~NetworkServer();
+  // The port actually bound (useful when config.port == 0).
+  unsigned short port() const;
+  // Stops accepting and closes every session (WebSocket close 1001 "going away").
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace concord::server
