@@ -1,0 +1,72 @@
+// Commands: the journaled form of accepted submits and concessions.
+//
+//   answer <seat> <id>[=<value>] ...    (=<value> omitted when the value is 0)
+//   concede <seat>
+#include "concord/rules/match.hpp"
+
+#include "text_util.hpp"
+
+namespace concord::rules {
+
+namespace {
+
+std::optional<SeatIndex> parse_seat(std::string_view s) {
+  const auto v = text::parse_int(s);
+  if (!v || *v < 0 || *v > 1000000) return std::nullopt;
+  return static_cast<SeatIndex>(*v);
+}
+
+std::optional<Choice> parse_choice(std::string_view token) {
+  const auto eq = token.find('=');
+  Choice choice{std::string(token.substr(0, eq)), 0};
+  if (choice.option_id.empty()) return std::nullopt;
+  if (eq == std::string_view::npos) return choice;
+  const auto value = text::parse_int(token.substr(eq + 1));
+  if (!value) return std::nullopt;
+  choice.value = *value;
+  return choice;
+}
+
+std::string choice_to_text(const Choice& c) {
+  return c.value == 0 ? c.option_id : c.option_id + "=" + std::to_string(c.value);
+}
+
+}  // namespace
+
+std::string Command::to_text() const {
+  if (kind == Kind::Concede) return std::string("concede ") + std::to_string(seat);
+  std::string out = "answer ";  // appended, not "lit" + string: GCC 12 -Wrestrict false positive
+  out += std::to_string(seat);
+  for (const auto& c : answer.choices) {
+    out += ' ';
+    out += choice_to_text(c);
+  }
+  return out;
+}
+
+std::optional<Command> Command::from_text(const std::string& text_in) {
+  const auto w = text::words(text_in);
+  if (w.size() < 2) return std::nullopt;
+  const auto seat = parse_seat(w[1]);
+  if (!seat) return std::nullopt;
+  Command cmd;
+  cmd.seat = *seat;
+  if (w[0] == "concede") {
+    cmd.kind = Kind::Concede;
+    return w.size() == 2 ? std::optional<Command>(cmd) : std::nullopt;
+  }
+  if (w[0] != "answer") return std::nullopt;
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    auto choice = parse_choice(w[i]);
+    if (!choice) return std::nullopt;
+    cmd.answer.choices.push_back(std::move(*choice));
+  }
+  return cmd;
+}
+
+Outcome apply(Match& match, const Command& command) {
+  if (command.kind == Command::Kind::Concede) return match.concede(command.seat);
+  return match.submit(command.seat, command.answer);
+}
+
+}  // namespace concord::rules

@@ -1,0 +1,68 @@
+// The game registry and replay from (setup, command log).
+#include "concord/rules/registry.hpp"
+
+namespace concord::rules {
+
+namespace {
+
+bool complete(const GameDefinition& def) {
+  if (def.id.empty() || !def.create) return false;
+  if (def.min_seats < 1 || def.max_seats < def.min_seats) return false;
+  if (def.needs_deck && !def.validate_deck) return false;
+  return resolve_options(def.options, {}).ok();  // every default must be legal
+}
+
+void set_error(std::string* error, std::string message) {
+  if (error) *error = std::move(message);
+}
+
+std::string describe_rejection(std::size_t index, const Command& cmd, const Outcome& outcome) {
+  std::string out = "command " + std::to_string(index) + " '" + cmd.to_text() + "' rejected";
+  if (outcome.rejection) out += ": " + outcome.rejection->code + ": " + outcome.rejection->message;
+  return out;
+}
+
+}  // namespace
+
+bool GameRegistry::add(GameDefinition def) {
+  if (!complete(def) || games_.count(def.id) != 0) return false;
+  const std::string id = def.id;
+  games_.emplace(id, std::move(def));
+  return true;
+}
+
+const GameDefinition* GameRegistry::find(const std::string& id) const {
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : &it->second;
+}
+
+std::vector<const GameDefinition*> GameRegistry::all() const {
+  std::vector<const GameDefinition*> out;
+  out.reserve(games_.size());
+  for (const auto& entry : games_) out.push_back(&entry.second);
+  return out;
+}
+
+std::unique_ptr<Match> replay(const GameDefinition& game, const MatchSetup& setup,
+                              const std::vector<Command>& log, std::string* error) {
+  const int seats = static_cast<int>(setup.seats.size());
+  if (seats < game.min_seats || seats > game.max_seats) {
+    set_error(error, "seat count " + std::to_string(seats) + " outside the game's range");
+    return nullptr;
+  }
+  auto match = game.create ? game.create(setup) : nullptr;
+  if (!match) {
+    set_error(error, "the game could not create the match");
+    return nullptr;
+  }
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    const Outcome outcome = apply(*match, log[i]);
+    if (!outcome.accepted) {
+      set_error(error, describe_rejection(i, log[i], outcome));
+      return nullptr;
+    }
+  }
+  return match;
+}
+
+}  // namespace concord::rules

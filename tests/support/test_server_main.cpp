@@ -1,0 +1,18 @@
+// concord-test-server: exactly concord-server (server/main.cpp) plus the
+// pipe-proving test game High Card Duel ("test_highcard") in its catalog.
+// Used by server and load tests; never shipped.
+#include "concord/server/app.hpp"
+#include "testgame/highcard_adapter.hpp"
+
+namespace concord::server {
+GameCatalog shipped_games();  // server/games.cpp
+}
+
+int main(int argc, char** argv) {
+  int exit_code = 0;
+  auto config = concord::server::parse_config(argc, argv, &exit_code);
+  if (!config) return exit_code;
+  auto catalog = concord::server::shipped_games();
+  concord::testgame::register_highcard(catalog);
+  return concord::server::run_server(*config, std::move(catalog));
+}
