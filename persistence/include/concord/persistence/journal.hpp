@@ -15,11 +15,16 @@
 #include <string>
 #include <thread>
 #include <variant>
+#include <vector>
 
 #include "concord/persistence/database.hpp"
 #include "concord/persistence/repositories.hpp"
 
 namespace concord::persistence {
+
+namespace detail {
+class JournalWriter;
+}  // namespace detail
 
 struct AppendCommand {
   std::int64_t match_id = 0;
@@ -37,13 +42,19 @@ using JournalEntry = std::variant<AppendCommand, FinishMatch>;
 struct JournalOptions {
   std::chrono::milliseconds batch_window{2};  // wait this long to gather a batch
   std::size_t max_batch = 512;
+  // On a broken connection the batch is retried on a new connection this many
+  // times in all, sleeping retry_backoff, then twice that, ... (capped at 2 s)
+  // in between; after that its completions get false.
+  int max_attempts = 5;
+  std::chrono::milliseconds retry_backoff{50};
 };
 
 struct JournalStats {
   std::uint64_t entries_written = 0;
   std::uint64_t batches = 0;
-  std::uint64_t pending = 0;        // appended, not yet durable
-  double last_batch_seconds = 0;    // time from first append of the batch to commit
+  std::uint64_t entries_failed = 0;  // completions called with false
+  std::uint64_t pending = 0;         // appended, not yet durable
+  double last_batch_seconds = 0;     // time from first append of the batch to commit
 };
 
 class Journal {
@@ -56,9 +67,12 @@ class Journal {
   Journal& operator=(const Journal&) = delete;
 
   // Thread-safe. `done(true)` runs on the journal thread after commit;
-  // `done(false)` if the write failed permanently (after reconnect attempts).
+  // `done(false)` if the write failed permanently (after reconnect attempts)
+  // or the database rejected the entry. Completions run in append order.
+  // After stop(), `done(false)` runs at once on the caller's thread.
   void append(JournalEntry entry, Completion done);
   // Writes everything appended so far, then stops the thread. Idempotent.
+  // Do not call it (or destroy the journal) from a completion.
   void stop();
   JournalStats stats() const;
 
@@ -70,7 +84,8 @@ class Journal {
     Completion done;
     std::chrono::steady_clock::time_point enqueued;
   };
-  void write_batch(std::deque<Item>& batch);
+  bool next_batch(std::deque<Item>& batch);
+  void write_batch(detail::JournalWriter& writer, std::deque<Item>& batch);
 
   DatabaseConfig config_;
   JournalOptions options_;
@@ -78,9 +93,12 @@ class Journal {
   std::condition_variable cv_;
   std::deque<Item> queue_;
   bool stopping_ = false;
+  std::atomic<std::uint64_t> appended_{0};
   std::atomic<std::uint64_t> written_{0};
+  std::atomic<std::uint64_t> failed_{0};
   std::atomic<std::uint64_t> batches_{0};
   std::atomic<double> last_batch_seconds_{0};
+  std::mutex join_mutex_;
   std::thread thread_;
 };
 

@@ -1,0 +1,16 @@
+// Internal connection helpers (see connection_util.hpp).
+#include "connection_util.hpp"
+
+namespace concord::persistence::detail {
+
+std::unique_ptr<pqxx::connection> connect_named(const DatabaseConfig& config,
+                                                const std::string& application_name) {
+  auto conn = connect(config);
+  pqxx::nontransaction txn(*conn);
+  txn.exec_params("SELECT set_config('application_name', $1, false)", application_name);
+  return conn;
+}
+
+bool connection_lost(const pqxx::connection* conn) { return conn == nullptr || !conn->is_open(); }
+
+}  // namespace concord::persistence::detail

@@ -1,0 +1,117 @@
+// Journal: the write-behind, group-commit journal thread.
+#include "concord/persistence/journal.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+#include <spdlog/spdlog.h>
+
+#include "journal_writer.hpp"
+
+namespace concord::persistence {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void complete(const Journal::Completion& done, bool ok) {
+  if (!done) return;
+  try {
+    done(ok);
+  } catch (const std::exception& e) {
+    spdlog::error("journal: completion threw: {}", e.what());
+  } catch (...) {
+    spdlog::error("journal: completion threw a non-standard exception");
+  }
+}
+
+}  // namespace
+
+Journal::Journal(DatabaseConfig config, JournalOptions options)
+    : config_(std::move(config)), options_(options) {
+  options_.max_batch = std::max<std::size_t>(1, options_.max_batch);
+  thread_ = std::thread([this] { run(); });
+}
+
+Journal::~Journal() { stop(); }
+
+void Journal::append(JournalEntry entry, Completion done) {
+  std::unique_lock lock(mutex_);
+  if (stopping_) {
+    lock.unlock();
+    spdlog::error("journal: append after stop");
+    complete(done, false);
+    return;
+  }
+  queue_.push_back({std::move(entry), std::move(done), Clock::now()});
+  ++appended_;
+  // Wake the thread for the first item of a batch and when a batch is full.
+  const bool wake = queue_.size() == 1 || queue_.size() >= options_.max_batch;
+  lock.unlock();
+  if (wake) cv_.notify_one();
+}
+
+void Journal::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  std::lock_guard join_lock(join_mutex_);
+  if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
+}
+
+JournalStats Journal::stats() const {
+  JournalStats stats;
+  stats.entries_written = written_.load();
+  stats.entries_failed = failed_.load();
+  stats.batches = batches_.load();
+  const std::uint64_t done = stats.entries_written + stats.entries_failed;
+  const std::uint64_t appended = appended_.load();
+  stats.pending = appended > done ? appended - done : 0;
+  stats.last_batch_seconds = last_batch_seconds_.load();
+  return stats;
+}
+
+void Journal::run() {
+  detail::JournalWriter writer(config_, options_.max_attempts, options_.retry_backoff);
+  std::deque<Item> batch;
+  while (next_batch(batch)) {
+    write_batch(writer, batch);
+    batch.clear();
+  }
+}
+
+// Waits for a first item, then up to batch_window after it was appended (or
+// until max_batch items are queued, or stop()), and takes up to max_batch
+// items. Returns false once stopping with nothing left.
+bool Journal::next_batch(std::deque<Item>& batch) {
+  std::unique_lock lock(mutex_);
+  cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+  if (queue_.empty()) return false;
+  const auto deadline = queue_.front().enqueued + options_.batch_window;
+  cv_.wait_until(lock, deadline,
+                 [this] { return stopping_ || queue_.size() >= options_.max_batch; });
+  const auto count = static_cast<std::ptrdiff_t>(std::min(queue_.size(), options_.max_batch));
+  batch.insert(batch.end(), std::make_move_iterator(queue_.begin()),
+               std::make_move_iterator(queue_.begin() + count));
+  queue_.erase(queue_.begin(), queue_.begin() + count);
+  return true;
+}
+
+void Journal::write_batch(detail::JournalWriter& writer, std::deque<Item>& batch) {
+  std::vector<const JournalEntry*> entries;
+  entries.reserve(batch.size());
+  for (const Item& item : batch) entries.push_back(&item.entry);
+  const std::vector<bool> results = writer.write(entries);
+
+  const std::chrono::duration<double> elapsed = Clock::now() - batch.front().enqueued;
+  last_batch_seconds_ = elapsed.count();
+  const auto ok = static_cast<std::uint64_t>(std::count(results.begin(), results.end(), true));
+  written_ += ok;
+  failed_ += results.size() - ok;
+  ++batches_;
+  for (std::size_t i = 0; i < batch.size(); ++i) complete(batch[i].done, results[i]);
+}
+
+}  // namespace concord::persistence

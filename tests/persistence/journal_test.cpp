@@ -1,0 +1,217 @@
+// Journal: group commit, durability, ordering, draining and failure handling.
+#include <atomic>
+#include <future>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "concord/persistence/journal.hpp"
+#include "db_test.hpp"
+
+namespace concord::persistence::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+AppendCommand command(std::int64_t match_id, std::int64_t index, const std::string& text = "") {
+  return {match_id,
+          {index, static_cast<int>(index % 2), text.empty() ? "cmd " + std::to_string(index) : text,
+           "hash " + std::to_string(index)}};
+}
+
+class JournalTest : public DbTest {
+ protected:
+  // Appends and blocks until the completion ran; returns its result.
+  bool append_and_wait(Journal& journal, JournalEntry entry) {
+    std::promise<bool> done;
+    auto result = done.get_future();
+    journal.append(std::move(entry), [&done](bool ok) { done.set_value(ok); });
+    if (result.wait_for(30s) != std::future_status::ready) throw std::runtime_error("timeout");
+    return result.get();
+  }
+
+  std::int64_t count_commands() {
+    return query_value<std::int64_t>("SELECT count(*) FROM match_commands");
+  }
+};
+
+TEST_F(JournalTest, ThousandAppendsFromSeveralThreadsAreDurableInOrder) {
+  constexpr int kThreads = 4;
+  constexpr int kPerThread = 250;
+  const auto alice = make_player("alice");
+  std::vector<std::int64_t> matches;
+  for (int t = 0; t < kThreads; ++t)
+    matches.push_back(make_match("room-" + std::to_string(t), {alice}));
+
+  Journal journal(config_);
+  std::mutex mutex;
+  std::map<std::int64_t, std::vector<std::int64_t>>
+      completed;  // match -> indexes, completion order
+  std::atomic<int> failures{0};
+  Counter counter;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, match = matches[static_cast<std::size_t>(t)]] {
+      for (std::int64_t i = 1; i <= kPerThread; ++i) {
+        journal.append(command(match, i), [&, match, i](bool ok) {
+          if (!ok) ++failures;
+          {
+            std::lock_guard lock(mutex);
+            completed[match].push_back(i);
+          }
+          counter.add();
+        });
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  ASSERT_TRUE(counter.wait_for(kThreads * kPerThread));
+  EXPECT_EQ(failures.load(), 0);
+
+  for (const auto match : matches) {
+    std::vector<std::int64_t> expected;
+    for (std::int64_t i = 1; i <= kPerThread; ++i) expected.push_back(i);
+    EXPECT_EQ(completed[match], expected) << "completions out of order for match " << match;
+    const auto stored = MatchRepository(*conn_).commands(match);
+    ASSERT_EQ(stored.size(), static_cast<std::size_t>(kPerThread));
+    for (std::size_t k = 0; k < stored.size(); ++k) {
+      EXPECT_EQ(stored[k].index, static_cast<std::int64_t>(k + 1));
+      EXPECT_EQ(stored[k].command_text, "cmd " + std::to_string(k + 1));
+      EXPECT_EQ(stored[k].state_hash, "hash " + std::to_string(k + 1));
+      EXPECT_EQ(stored[k].seat, static_cast<int>((k + 1) % 2));
+    }
+  }
+  const auto stats = journal.stats();
+  RecordProperty("batches", static_cast<int>(stats.batches));
+  EXPECT_EQ(stats.entries_written, static_cast<std::uint64_t>(kThreads * kPerThread));
+  EXPECT_EQ(stats.entries_failed, 0u);
+  EXPECT_EQ(stats.pending, 0u);
+  EXPECT_GE(stats.batches, 1u);
+  EXPECT_LT(stats.batches, stats.entries_written) << "no group commit happened";
+  EXPECT_GT(stats.last_batch_seconds, 0.0);
+}
+
+TEST_F(JournalTest, AppendsWithinTheWindowShareOneBatch) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_, {.batch_window = 500ms, .max_batch = 512});
+  Counter counter;
+  for (int i = 1; i <= 100; ++i) journal.append(command(match, i), [&](bool) { counter.add(); });
+  ASSERT_TRUE(counter.wait_for(100));
+  EXPECT_EQ(journal.stats().entries_written, 100u);
+  EXPECT_LE(journal.stats().batches, 2u);
+  EXPECT_EQ(count_commands(), 100);
+}
+
+TEST_F(JournalTest, MaxBatchCapsABatchAndDoesNotWaitForTheWindow) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_, {.batch_window = 20s, .max_batch = 10});
+  Counter counter;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 1; i <= 100; ++i) journal.append(command(match, i), [&](bool) { counter.add(); });
+  ASSERT_TRUE(counter.wait_for(100, 15s)) << "a full batch waited for the window";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 15s);
+  EXPECT_EQ(journal.stats().batches, 10u);
+}
+
+TEST_F(JournalTest, StopDrainsEverythingAppendedBefore) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  std::atomic<int> ok{0};
+  {
+    Journal journal(config_, {.batch_window = 200ms, .max_batch = 64});
+    for (int i = 1; i <= 300; ++i)
+      journal.append(command(match, i), [&](bool good) { ok += good; });
+    journal.stop();
+    EXPECT_EQ(ok.load(), 300);
+    EXPECT_EQ(journal.stats().pending, 0u);
+    journal.stop();  // idempotent
+
+    bool late = true;
+    journal.append(command(match, 301), [&](bool good) { late = good; });
+    EXPECT_FALSE(late) << "an append after stop() must fail at once";
+  }
+  EXPECT_EQ(count_commands(), 300);
+}
+
+TEST_F(JournalTest, FinishEntryUpdatesTheMatch) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_);
+  Counter counter;
+  for (int i = 1; i <= 3; ++i) journal.append(command(match, i), [&](bool) { counter.add(); });
+  ASSERT_TRUE(append_and_wait(journal, FinishMatch{match, "finished", "winner=0"}));
+  ASSERT_TRUE(counter.wait_for(3));
+
+  const auto stored = MatchRepository(*conn_).get(match);
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_EQ(stored->status, "finished");
+  EXPECT_EQ(stored->result_text, "winner=0");
+  EXPECT_TRUE(MatchRepository(*conn_).list_running().empty());
+  EXPECT_TRUE(query_value<bool>("SELECT finished_at IS NOT NULL FROM matches"));
+  EXPECT_EQ(MatchRepository(*conn_).commands(match).size(), 3u);
+}
+
+TEST_F(JournalTest, AbortedIsAValidEndButNothingElseIs) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_);
+  EXPECT_FALSE(append_and_wait(journal, FinishMatch{match, "paused", ""}));
+  EXPECT_TRUE(append_and_wait(journal, FinishMatch{match, "aborted", "server shutdown"}));
+  EXPECT_EQ(MatchRepository(*conn_).get(match)->status, "aborted");
+}
+
+TEST_F(JournalTest, ARejectedEntryFailsAloneInItsBatch) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  std::mutex mutex;
+  std::vector<bool> results;
+  Counter counter;
+  auto record = [&](bool ok) {
+    {
+      std::lock_guard lock(mutex);
+      results.push_back(ok);
+    }
+    counter.add();
+  };
+  journal.append(command(match, 1), record);
+  journal.append(FinishMatch{987654, "finished", ""}, record);  // no such match
+  journal.append(command(match, 2), record);
+  ASSERT_TRUE(counter.wait_for(3));
+  EXPECT_EQ(results, (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(count_commands(), 2);
+  EXPECT_EQ(journal.stats().entries_failed, 1u);
+}
+
+TEST_F(JournalTest, RewritingACommandIsHarmlessButChangingItIsRejected) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_);
+  EXPECT_TRUE(append_and_wait(journal, command(match, 1, "move a")));
+  EXPECT_TRUE(append_and_wait(journal, command(match, 1, "move a")));   // e.g. an in-doubt retry
+  EXPECT_FALSE(append_and_wait(journal, command(match, 1, "move b")));  // a different command
+  const auto stored = MatchRepository(*conn_).commands(match);
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored[0].command_text, "move a");
+}
+
+TEST_F(JournalTest, ReconnectsAfterTheConnectionIsKilled) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_);
+  ASSERT_TRUE(append_and_wait(journal, command(match, 1)));
+  const auto killed = query_value<int>(
+      "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+      " WHERE application_name = 'concord-journal' AND datname = current_database()");
+  ASSERT_EQ(killed, 1);
+  for (int i = 2; i <= 5; ++i) EXPECT_TRUE(append_and_wait(journal, command(match, i)));
+  EXPECT_EQ(count_commands(), 5);
+}
+
+TEST_F(JournalTest, UnreachableDatabaseFailsAfterRetries) {
+  Journal journal({"host=127.0.0.1 port=1 dbname=none user=none connect_timeout=2"},
+                  {.batch_window = 1ms, .max_batch = 16, .max_attempts = 3, .retry_backoff = 10ms});
+  EXPECT_FALSE(append_and_wait(journal, command(1, 1)));
+  const auto stats = journal.stats();
+  EXPECT_EQ(stats.entries_failed, 1u);
+  EXPECT_EQ(stats.entries_written, 0u);
+  EXPECT_EQ(stats.pending, 0u);
+}
+
+}  // namespace
+}  // namespace concord::persistence::test
