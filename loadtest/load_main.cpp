@@ -1,1 +1,71 @@
-int main() { return 0; }
+// concord-load: bots that play real matches over the real protocol with the
+// random-legal bot, then print a report. See loadtest/README.md.
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <random>
+
+#include "load_run.hpp"
+
+namespace po = boost::program_options;
+using namespace concord;
+using namespace concord::load;
+
+namespace {
+
+int parse_flags(int argc, char** argv, LoadConfig& config) {
+  std::vector<std::string> options;
+  po::options_description desc("concord-load options");
+  desc.add_options()("help,h", "show this help")("host", po::value(&config.host)->default_value(config.host),
+                                                 "server host (the only host contacted)")(
+      "port", po::value(&config.port)->default_value(config.port), "server port")(
+      "tls", po::bool_switch(&config.tls), "connect with wss://")("insecure", po::bool_switch(&config.insecure),
+                                                                  "with --tls: do not verify the certificate")(
+      "game", po::value(&config.game)->required(), "game id (see concord-cli 'games')")(
+      "rooms", po::value(&config.rooms)->default_value(config.rooms), "rooms played concurrently")(
+      "seats", po::value(&config.seats)->default_value(config.seats), "seats per room (0 = the game's minimum)")(
+      "matches-per-room", po::value(&config.matches_per_room)->default_value(config.matches_per_room),
+      "matches each room slot plays in sequence")("deck-file", po::value(&config.deck_file),
+                                                  "deck text saved by every bot")(
+      "option", po::value(&options)->composing(), "room option key=value (repeatable)")(
+      "seed", po::value(&config.seed), "seed of the bots' choices (default: random, printed)")(
+      "duration-limit", po::value(&config.duration_limit)->default_value(config.duration_limit),
+      "stop after this many seconds")("stall-timeout",
+                                      po::value(&config.stall_timeout)->default_value(config.stall_timeout),
+                                      "seconds without a match update before a bot gives up")(
+      "max-commands", po::value(&config.max_commands)->default_value(config.max_commands),
+      "per match; bots concede beyond it")("verbose,v", po::bool_switch(&config.verbose), "log progress to stderr");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    if (vm.count("help")) {
+      std::cout << desc;
+      return 0;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "concord-load: " << e.what() << "\n" << desc;
+    return 2;
+  }
+  for (const auto& option : options) {
+    const auto equals = option.find('=');
+    if (equals == std::string::npos) {
+      std::cerr << "concord-load: --option needs key=value, got " << option << "\n";
+      return 2;
+    }
+    config.options[option.substr(0, equals)] = option.substr(equals + 1);
+  }
+  if (!vm.count("seed")) config.seed = (std::uint64_t{std::random_device{}()} << 32) | std::random_device{}();
+  if (config.rooms < 1 || config.matches_per_room < 1 || config.duration_limit <= 0) {
+    std::cerr << "concord-load: --rooms, --matches-per-room and --duration-limit must be positive\n";
+    return 2;
+  }
+  return -1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  LoadConfig config;
+  if (const int status = parse_flags(argc, argv, config); status >= 0) return status;
+  return LoadRun(config).run();
+}

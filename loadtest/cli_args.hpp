@@ -1,0 +1,40 @@
+// Pure parsing for concord-cli command lines (no I/O, unit-tested).
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "concord/v1/concord.pb.h"
+
+namespace concord::cli {
+
+using Args = std::vector<std::string>;
+
+// A command line the user got wrong; printed as "error USAGE <message>".
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Splits on blanks; double quotes group ("My room"), backslash escapes the
+// next character inside quotes. Throws UsageError on an unterminated quote.
+Args tokenize(std::string_view line);
+
+// "key=value" -> {key, value}; nullopt without '='.
+std::optional<std::pair<std::string, std::string>> split_option(const std::string& token);
+
+// create <game> [seats=N] [password=P] [name=N] [opt=value...]
+v1::CreateRoom parse_create(const Args& args);
+// join <room> [player|spectator] [deck=<id>] [password=P] [seat=N]
+v1::JoinRoom parse_join(const Args& args);
+// answer <room> <choice>... where a choice is <option_id>[=value] or #N[=value]
+// (N = 1-based option number as printed by `show`, resolved via `prompt`).
+v1::Answer parse_answer(const Args& args, const v1::Prompt* prompt);
+
+std::int64_t parse_int(const std::string& text, const std::string& what);
+
+}  // namespace concord::cli

@@ -1,0 +1,27 @@
+// Text output of concord-cli. Every reply is one line starting with "ok" or
+// "error <CODE> <message>"; pushes are one line starting with "push <kind>".
+// Details follow on lines indented by two spaces (scripts can skip them).
+#pragma once
+
+#include <string>
+
+#include "client/client_error.hpp"
+#include "concord/v1/concord.pb.h"
+
+namespace concord::cli {
+
+// Newlines and tabs become spaces so a message stays on one line.
+std::string one_line(std::string text);
+std::string quoted(const std::string& text);  // "text" with quotes escaped
+
+std::string format_error(const client::ClientError& error);  // "error CODE message" + violation lines
+std::string format_room(const v1::RoomInfo& room);           // one line, no prefix
+std::string format_update_summary(const v1::MatchUpdate& update);
+std::string format_result(const v1::MatchResult& result, const std::string& commitment);
+std::string format_push(const v1::ServerMessage& message);  // "push <kind> ..." (+ indented lines)
+// The full view (protobuf text format, Any expanded when its type is linked),
+// events, the open prompt with numbered options, and the result.
+std::string format_show(const v1::MatchUpdate& update);
+std::string format_game(const v1::GameInfo& game);
+
+}  // namespace concord::cli

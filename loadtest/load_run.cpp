@@ -1,0 +1,102 @@
+#include "load_run.hpp"
+
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "load_room.hpp"
+
+namespace concord::load {
+
+namespace {
+
+const v1::GameInfo* find_game(const v1::GameList& games, const std::string& id) {
+  for (const auto& game : games.games()) {
+    if (game.id() == id) return &game;
+  }
+  return nullptr;
+}
+
+// Checks the game and fills config.seats; returns an error text or empty.
+std::string resolve_game(const v1::GameList& games, LoadConfig& config, bool have_deck) {
+  const v1::GameInfo* game = find_game(games, config.game);
+  if (!game) return "the server does not host game '" + config.game + "'";
+  if (config.seats == 0) config.seats = static_cast<int>(game->min_seats());
+  if (config.seats < static_cast<int>(game->min_seats()) || config.seats > static_cast<int>(game->max_seats())) {
+    return "game '" + config.game + "' takes " + std::to_string(game->min_seats()) + "-" +
+           std::to_string(game->max_seats()) + " seats";
+  }
+  if (game->needs_deck() && !have_deck) return "game '" + config.game + "' needs a deck: pass --deck-file";
+  return {};
+}
+
+}  // namespace
+
+LoadRun::LoadRun(LoadConfig& config) : config_(config), suffix_(run_suffix()) {}
+
+int LoadRun::run() {
+  std::optional<v1::Deck> deck;
+  std::unique_ptr<Bot> first;
+  try {
+    if (!config_.deck_file.empty()) deck = read_deck(config_.deck_file);
+    first = make_bot(config_, bot_username(suffix_, 0, 0), deck, bot_seed(config_.seed, 0));
+    if (const std::string problem = resolve_game(first->client->list_games(), config_, deck.has_value());
+        !problem.empty()) {
+      std::cerr << "concord-load: " << problem << "\n";
+      return 2;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "concord-load: setup failed: " << e.what() << "\n";
+    return 2;
+  }
+  print_header();
+  return play(deck, std::move(first));
+}
+
+void LoadRun::print_header() const {
+  std::cout << "concord-load: " << config_.host << ":" << config_.port << " game " << config_.game << ", "
+            << config_.rooms << " rooms x " << config_.seats << " seats, " << config_.matches_per_room
+            << " matches per room, seed " << config_.seed << ", limit " << config_.duration_limit << " s\n"
+            << std::flush;
+}
+
+int LoadRun::play(const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> first) {
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::milliseconds(static_cast<long long>(config_.duration_limit * 1000));
+  std::vector<std::thread> slots;
+  for (int slot = 0; slot < config_.rooms; ++slot) {
+    std::unique_ptr<Bot> seed_bot = slot == 0 ? std::move(first) : nullptr;
+    slots.emplace_back([this, slot, &deck, deadline, bot = std::move(seed_bot)]() mutable {
+      run_slot(slot, deck, std::move(bot), deadline);
+    });
+  }
+  for (auto& thread : slots) thread.join();
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  const auto planned = static_cast<std::uint64_t>(config_.rooms) * static_cast<std::uint64_t>(config_.matches_per_room);
+  stats_.report(std::cout, elapsed, planned);
+  return stats_.matches_finished() == planned && stats_.errors() == 0 ? 0 : 1;
+}
+
+void LoadRun::run_slot(int slot, const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> first,
+                       Clock::time_point deadline) {
+  std::vector<std::unique_ptr<Bot>> bots;
+  try {
+    for (int seat = 0; seat < config_.seats; ++seat) {
+      if (seat == 0 && first) {
+        bots.push_back(std::move(first));
+        continue;
+      }
+      const auto number = static_cast<std::uint64_t>(slot) * 1000 + static_cast<std::uint64_t>(seat);
+      bots.push_back(make_bot(config_, bot_username(suffix_, slot, seat), deck, bot_seed(config_.seed, number)));
+    }
+  } catch (const std::exception& e) {
+    const auto* client_error = dynamic_cast<const client::ClientError*>(&e);
+    stats_.error(client_error ? client_error->code() : "SETUP_FAILED");
+    std::cerr << "concord-load: room slot " << slot << ": bot setup failed: " << e.what() << "\n";
+    for (int i = 0; i < config_.matches_per_room; ++i) stats_.match_unfinished();
+    return;
+  }
+  RoomRunner(config_, slot, config_.seats, std::move(bots), stats_, deadline).run();
+}
+
+}  // namespace concord::load
