@@ -13,7 +13,9 @@ struct Config {
   int threads = 2;                             // --threads / CONCORD_THREADS (I/O threads)
   std::string tls_cert;                        // --tls-cert / CONCORD_TLS_CERT (PEM); empty = plain
   std::string tls_key;                         // --tls-key / CONCORD_TLS_KEY
-  std::string database;                        // --database / CONCORD_DATABASE (libpq conninfo); empty = no persistence
+  std::string database =                       // --database / CONCORD_DATABASE (libpq conninfo)
+      "host=127.0.0.1 port=55432 dbname=concord user=concord";
+  bool journal = true;                         // --journal / CONCORD_JOURNAL: journal match commands (off only for benchmarks)
   int db_workers = 2;                          // --db-workers / CONCORD_DB_WORKERS
   int journal_window_ms = 2;                   // --journal-window-ms / CONCORD_JOURNAL_WINDOW_MS
   std::uint32_t max_message_bytes = 64 * 1024; // --max-message-bytes / CONCORD_MAX_MESSAGE_BYTES

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 machine (as root) to every test passing:
+# installs packages, builds the release and the sanitizer (ASan+UBSan) builds,
+# starts a project-local PostgreSQL and runs the whole suite in both builds.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+START=$(date +%s)
+
+"$HERE/install-deps.sh"
+"$HERE/postgres.sh" start >/dev/null
+
+run_suite() {
+  local kind="$1" dir
+  dir="$("$HERE/build.sh" "$kind" | tail -n1)"
+  echo "== $kind tests ($dir)"
+  (cd "$dir" && ctest --output-on-failure --timeout 600 -j 2)
+}
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+run_suite release
+CONCORD_SANITIZED=1 run_suite sanitize
+echo "test-all: everything passed in $(( $(date +%s) - START ))s"

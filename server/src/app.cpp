@@ -1,0 +1,89 @@
+// run_server: wires network, application and persistence together.
+#include "concord/server/app.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <thread>
+#include <vector>
+
+#include "concord/persistence/database.hpp"
+#include "concord/server/metrics.hpp"
+#include "concord/server/network.hpp"
+#include "dispatcher.hpp"
+#include "passwords.hpp"
+#include "recovery.hpp"
+
+namespace concord::server {
+
+namespace {
+
+void prepare_database(const persistence::DatabaseConfig& db, AppContext& ctx) {
+  auto conn = persistence::connect(db);
+  for (const auto& name : persistence::migrate(*conn)) spdlog::info("applied migration {}", name);
+  const auto report = recover_matches(ctx, *conn);
+  spdlog::info("recovery: {} match(es) restored, {} aborted", report.restored, report.failed);
+}
+
+std::unique_ptr<persistence::Journal> make_journal(const Config& config, const persistence::DatabaseConfig& db) {
+  if (!config.journal) {
+    spdlog::warn("journal is OFF: accepted commands are not persisted (benchmark mode)");
+    return nullptr;
+  }
+  persistence::JournalOptions options;
+  options.batch_window = std::chrono::milliseconds(config.journal_window_ms);
+  auto journal = std::make_unique<persistence::Journal>(db, options);
+  Metrics::instance().set_journal_source([j = journal.get()] {
+    const auto stats = j->stats();
+    return std::make_pair(stats.last_batch_seconds, stats.pending);
+  });
+  return journal;
+}
+
+void run_threads(boost::asio::io_context& ioc, int count) {
+  std::vector<std::thread> threads;
+  for (int i = 1; i < count; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : threads) t.join();
+}
+
+}  // namespace
+
+int run_server(const Config& config, GameCatalog catalog) {
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  init_crypto();
+  const persistence::DatabaseConfig db{config.database};
+  try {
+    boost::asio::io_context ioc(config.threads);
+    auto workers = std::make_unique<persistence::WorkerPool>(db, config.db_workers);
+    auto journal = make_journal(config, db);
+    Lobby lobby;
+    LoginThrottle throttle(config.login_failures_per_minute);
+    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle};
+    lobby.set_context(&ctx);
+    prepare_database(db, ctx);
+
+    auto dispatcher = std::make_shared<Dispatcher>(ctx);
+    NetworkServer network(ioc, config, dispatcher);
+    spdlog::info("concord-server listening on {}:{} ({} games)", config.address, network.port(),
+                 catalog.all().size());
+    boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code&, int signal) {
+      spdlog::info("signal {}: shutting down", signal);
+      network.stop();
+      if (journal) journal->stop();
+      ioc.stop();
+    });
+    run_threads(ioc, config.threads);
+    workers.reset();  // drain request jobs while everything they reference is alive
+    if (journal) journal->stop();
+    spdlog::info("concord-server stopped");
+    return 0;
+  } catch (const std::exception& e) {
+    spdlog::critical("concord-server failed: {}", e.what());
+    return 1;
+  }
+}
+
+}  // namespace concord::server

@@ -1,0 +1,170 @@
+// Connection state and routing.
+#include "dispatcher.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "wire_convert.hpp"
+
+namespace concord::server {
+
+namespace {
+constexpr std::uint32_t kProtocolVersion = 1;
+
+bool needs_login(v1::ClientMessage::BodyCase body) {
+  switch (body) {
+    case v1::ClientMessage::kHello:
+    case v1::ClientMessage::kRegister:
+    case v1::ClientMessage::kLogin:
+    case v1::ClientMessage::kResume:
+    case v1::ClientMessage::kPing:
+    case v1::ClientMessage::kListGames:
+      return false;
+    default:
+      return true;
+  }
+}
+}  // namespace
+
+void Dispatcher::on_open(const LinkPtr& link) {
+  std::lock_guard lock(mutex_);
+  connections_[link->id()] = Connection{};
+}
+
+void Dispatcher::on_close(const LinkPtr& link) {
+  detach_from_rooms(link);
+  std::lock_guard lock(mutex_);
+  connections_.erase(link->id());
+}
+
+std::optional<Dispatcher::Connection> Dispatcher::connection(const LinkPtr& link) const {
+  std::lock_guard lock(mutex_);
+  auto it = connections_.find(link->id());
+  if (it == connections_.end()) return std::nullopt;
+  return it->second;
+}
+
+void Dispatcher::set_player(const LinkPtr& link, std::optional<PlayerRef> player, std::string token_hash) {
+  std::lock_guard lock(mutex_);
+  auto it = connections_.find(link->id());
+  if (it == connections_.end()) return;
+  it->second.player = std::move(player);
+  it->second.token_hash = std::move(token_hash);
+}
+
+void Dispatcher::remember_room(const LinkPtr& link, const std::string& room_id, bool joined) {
+  std::lock_guard lock(mutex_);
+  auto it = connections_.find(link->id());
+  if (it == connections_.end()) return;
+  if (joined) {
+    it->second.rooms.insert(room_id);
+  } else {
+    it->second.rooms.erase(room_id);
+  }
+}
+
+void Dispatcher::db_job(const LinkPtr& link, std::uint64_t request_id, std::function<void(pqxx::connection&)> job) {
+  ctx_.db.post([link, request_id, job = std::move(job)](pqxx::connection& conn) {
+    try {
+      job(conn);
+    } catch (const std::exception& e) {
+      spdlog::error("database request failed: {}", e.what());
+      link->send(make_error(request_id, "UNAVAILABLE", "the database is unavailable; try again"));
+      throw;  // lets the worker reset its connection
+    }
+  });
+}
+
+void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message) {
+  const auto& hello = message.hello();
+  if (hello.min_version() > kProtocolVersion || hello.max_version() < kProtocolVersion) {
+    link->send(make_error(message.request_id(), "UNSUPPORTED_VERSION",
+                          "this server speaks protocol version 1 only"));
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    connections_[link->id()].hello = true;
+  }
+  v1::ServerMessage reply;
+  reply.set_request_id(message.request_id());
+  auto* welcome = reply.mutable_welcome();
+  welcome->set_version(kProtocolVersion);
+  welcome->set_server_name(ctx_.config.server_name);
+  auto* limits = welcome->mutable_limits();
+  limits->set_max_message_bytes(ctx_.config.max_message_bytes);
+  limits->set_commands_per_second(static_cast<std::uint32_t>(ctx_.config.commands_per_second));
+  limits->set_command_burst(static_cast<std::uint32_t>(ctx_.config.command_burst));
+  limits->set_max_rooms_per_player(static_cast<std::uint32_t>(ctx_.config.max_rooms_per_player));
+  limits->set_idle_timeout_seconds(static_cast<std::uint32_t>(ctx_.config.idle_timeout_s));
+  link->send(reply);
+}
+
+void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
+  const auto rid = message.request_id();
+  const auto body = message.body_case();
+  const auto conn = connection(link);
+  if (!conn) return;
+  if (body == v1::ClientMessage::kHello) return on_hello(link, message);
+  if (!conn->hello) {
+    link->send(make_error(rid, "HELLO_REQUIRED", "send Hello first"));
+    return;
+  }
+  if (body == v1::ClientMessage::kPing) {
+    v1::ServerMessage pong;
+    pong.set_request_id(rid);
+    pong.mutable_pong()->set_nonce(message.ping().nonce());
+    link->send(pong);
+    return;
+  }
+  if (needs_login(body) && !conn->player) {
+    link->send(make_error(rid, "NOT_AUTHENTICATED", "log in first"));
+    return;
+  }
+  route(link, message, conn->player.value_or(PlayerRef{}));
+}
+
+void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const PlayerRef& player) {
+  const auto rid = m.request_id();
+  switch (m.body_case()) {
+    case v1::ClientMessage::kRegister: return on_register(link, rid, m.register_());
+    case v1::ClientMessage::kLogin: return on_login(link, rid, m.login());
+    case v1::ClientMessage::kResume: return on_resume(link, rid, m.resume());
+    case v1::ClientMessage::kLogout: return on_logout(link, rid);
+    case v1::ClientMessage::kSaveDeck: return on_save_deck(link, rid, player, m.save_deck());
+    case v1::ClientMessage::kListDecks: return on_list_decks(link, rid, player, m.list_decks());
+    case v1::ClientMessage::kGetDeck: return on_get_deck(link, rid, player, m.get_deck());
+    case v1::ClientMessage::kDeleteDeck: return on_delete_deck(link, rid, player, m.delete_deck());
+    case v1::ClientMessage::kListGames: return on_list_games(link, rid);
+    case v1::ClientMessage::kCreateRoom: return on_create_room(link, rid, player, m.create_room());
+    case v1::ClientMessage::kListRooms: return on_list_rooms(link, rid, m.list_rooms());
+    case v1::ClientMessage::kJoinRoom: return on_join_room(link, rid, player, m.join_room());
+    case v1::ClientMessage::kLeaveRoom:
+      if (auto room = room_or_error(link, rid, m.leave_room().room_id())) {
+        remember_room(link, room->id(), false);
+        room->leave(player, link, rid);
+      }
+      return;
+    case v1::ClientMessage::kSetReady:
+      if (auto room = room_or_error(link, rid, m.set_ready().room_id())) room->set_ready(player, link, rid, m.set_ready().ready());
+      return;
+    case v1::ClientMessage::kSubmitAnswer:
+      if (auto room = room_or_error(link, rid, m.submit_answer().room_id())) {
+        room->submit(player, link, rid, m.submit_answer().command_index(), answer_from_wire(m.submit_answer().answer()));
+      }
+      return;
+    case v1::ClientMessage::kConcede:
+      if (auto room = room_or_error(link, rid, m.concede().room_id())) room->concede(player, link, rid);
+      return;
+    default:
+      link->send(make_error(rid, "BAD_FRAME", "message has no known body"));
+  }
+}
+
+std::shared_ptr<Room> Dispatcher::room_or_error(const LinkPtr& link, std::uint64_t request_id,
+                                                const std::string& room_id) {
+  auto room = ctx_.lobby.find(room_id);
+  if (!room) link->send(make_error(request_id, "ROOM_NOT_FOUND", "no room '" + room_id + "'"));
+  return room;
+}
+
+}  // namespace concord::server

@@ -1,0 +1,48 @@
+#include "http_routes.hpp"
+
+#include <string>
+
+#include "concord/server/metrics.hpp"
+
+namespace concord::server::net {
+namespace http = boost::beast::http;
+
+namespace {
+
+HttpResponse make_response(const HttpRequest& request, std::string_view server_name, http::status status,
+                           std::string_view content_type, std::string body) {
+  HttpResponse response{status, request.version()};
+  response.set(http::field::server, server_name);
+  response.set(http::field::content_type, content_type);
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
+}  // namespace
+
+std::string_view request_path(std::string_view target) {
+  return target.substr(0, target.find('?'));
+}
+
+HttpResponse not_found(const HttpRequest& request, std::string_view server_name) {
+  return make_response(request, server_name, http::status::not_found, "text/plain; charset=utf-8", "not found\n");
+}
+
+HttpResponse handle_http_request(const HttpRequest& request, std::string_view server_name) {
+  const auto path = request_path(request.target());
+  if (path != "/healthz" && path != "/metrics") return not_found(request, server_name);
+  if (request.method() != http::verb::get) {
+    auto response = make_response(request, server_name, http::status::method_not_allowed,
+                                  "text/plain; charset=utf-8", "method not allowed\n");
+    response.set(http::field::allow, "GET");
+    return response;
+  }
+  if (path == "/healthz") return make_response(request, server_name, http::status::ok, "text/plain; charset=utf-8", "ok");
+  return make_response(request, server_name, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
+                       Metrics::instance().render());
+}
+
+}  // namespace concord::server::net

@@ -1,0 +1,76 @@
+// NetworkServer: the listener plus the state its sessions share.
+#include "concord/server/network.hpp"
+
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <boost/asio/ssl/context.hpp>
+#include <boost/system/system_error.hpp>
+#include <spdlog/spdlog.h>
+
+#include "listener.hpp"
+#include "net_context.hpp"
+
+namespace concord::server {
+
+namespace {
+
+std::unique_ptr<boost::asio::ssl::context> make_tls_context(const Config& config) {
+  namespace ssl = boost::asio::ssl;
+  if (config.tls_cert.empty() && config.tls_key.empty()) return nullptr;
+  if (config.tls_cert.empty() || config.tls_key.empty()) {
+    throw std::runtime_error("TLS needs both a certificate and a private key");
+  }
+  auto tls = std::make_unique<ssl::context>(ssl::context::tls_server);
+  tls->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3 |
+                   ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1 | ssl::context::single_dh_use);
+  try {
+    tls->use_certificate_chain_file(config.tls_cert);
+    tls->use_private_key_file(config.tls_key, ssl::context::pem);
+  } catch (const boost::system::system_error& e) {
+    throw std::runtime_error("cannot load TLS certificate '" + config.tls_cert + "' / key '" + config.tls_key +
+                             "': " + e.what());
+  }
+  return tls;
+}
+
+}  // namespace
+
+struct NetworkServer::Impl {
+  std::shared_ptr<net::NetContext> context;
+  std::shared_ptr<net::Listener> listener;
+  std::atomic<bool> stopped{false};
+};
+
+NetworkServer::NetworkServer(boost::asio::io_context& ioc, const Config& config,
+                             std::shared_ptr<MessageHandler> handler)
+    : impl_(std::make_unique<Impl>()) {
+  if (!handler) throw std::invalid_argument("NetworkServer needs a MessageHandler");
+  auto context = std::make_shared<net::NetContext>();
+  context->config = config;
+  context->handler = std::move(handler);
+  context->tls = make_tls_context(config);
+  impl_->context = context;
+  impl_->listener = std::make_shared<net::Listener>(ioc, context);
+  impl_->listener->run();
+  spdlog::info("net: listening on {}:{} ({})", config.address, impl_->listener->port(),
+               context->tls ? "TLS" : "plain");
+}
+
+NetworkServer::~NetworkServer() {
+  stop();
+}
+
+unsigned short NetworkServer::port() const {
+  return impl_->listener->port();
+}
+
+void NetworkServer::stop() {
+  if (impl_->stopped.exchange(true)) return;
+  impl_->listener->stop();
+  impl_->context->registry.shutdown_all();
+}
+
+}  // namespace concord::server

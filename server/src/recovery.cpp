@@ -1,0 +1,78 @@
+// Crash recovery.
+#include "recovery.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "lobby.hpp"
+
+namespace concord::server {
+
+namespace {
+
+struct Rebuilt {
+  std::vector<PlayerRef> players;
+  std::vector<std::optional<rules::Deck>> decks;
+  std::vector<rules::Command> log;
+  std::string last_hash;
+};
+
+std::optional<std::string> read_match(pqxx::connection& conn, const persistence::MatchRecord& match, Rebuilt& out) {
+  for (const auto& seat : match.seats) {
+    out.players.push_back({seat.player_id, seat.username});
+    if (seat.deck_body.empty()) {
+      out.decks.emplace_back();
+      continue;
+    }
+    auto deck = rules::Deck::from_text(seat.deck_body);
+    if (!deck) return "unreadable deck for seat " + std::to_string(seat.seat);
+    out.decks.push_back(std::move(deck));
+  }
+  for (const auto& record : persistence::MatchRepository(conn).commands(match.id)) {
+    auto command = rules::Command::from_text(record.command_text);
+    if (!command) return "unreadable command " + std::to_string(record.index);
+    out.log.push_back(std::move(*command));
+    out.last_hash = record.state_hash;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, const persistence::MatchRecord& match) {
+  const auto* game = ctx.games.find(match.game);
+  if (!game) return "game '" + match.game + "' is not hosted by this server";
+  const auto seed = rules::Seed::from_hex(match.seed_hex);
+  if (!seed) return std::string("unreadable seed");
+  Rebuilt rebuilt;
+  if (auto error = read_match(conn, match, rebuilt)) return error;
+  RoomSettings settings{match.room_name, rules::options_from_text(match.options_text),
+                        static_cast<int>(match.seats.size()), "", 0};
+  auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));
+  auto error = room->restore(match.id, rebuilt.players, rebuilt.decks, *seed, rebuilt.log, rebuilt.last_hash);
+  if (error) ctx.lobby.remove(match.room_id);
+  return error;
+}
+
+void mark_aborted(pqxx::connection& conn, std::int64_t match_id, const std::string& reason) {
+  pqxx::work tx(conn);
+  tx.exec_params("UPDATE matches SET status = 'aborted', result_text = $2, finished_at = now() WHERE id = $1",
+                 match_id, "aborted: " + reason);
+  tx.commit();
+}
+
+}  // namespace
+
+RecoveryReport recover_matches(AppContext& ctx, pqxx::connection& conn) {
+  RecoveryReport report;
+  for (const auto& match : persistence::MatchRepository(conn).list_running()) {
+    if (auto error = restore_one(ctx, conn, match)) {
+      spdlog::error("match {} (room {}) could not be recovered: {}", match.id, match.room_id, *error);
+      mark_aborted(conn, match.id, *error);
+      ++report.failed;
+      continue;
+    }
+    spdlog::info("match {} (room {}) recovered", match.id, match.room_id);
+    ++report.restored;
+  }
+  return report;
+}
+
+}  // namespace concord::server

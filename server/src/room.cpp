@@ -1,0 +1,218 @@
+// Room membership: joining, leaving, readiness, connections coming and going.
+#include "room.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "lobby.hpp"
+#include "wire_convert.hpp"
+
+namespace concord::server {
+
+Room::Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings settings)
+    : ctx_(ctx),
+      game_(game),
+      id_(std::move(id)),
+      settings_(std::move(settings)),
+      strand_(boost::asio::make_strand(ctx.ioc)),
+      seats_(static_cast<std::size_t>(settings_.seat_count)) {
+  update_summary();
+}
+
+template <typename F>
+void Room::on_strand(F&& f) {
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+}
+
+RoomSummary Room::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  return summary_;
+}
+
+void Room::join(PlayerRef player, LinkPtr link, JoinRequest request) {
+  on_strand([player, link, request = std::move(request)](Room& r) mutable {
+    r.do_join(player, link, std::move(request));
+  });
+}
+
+void Room::leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
+  on_strand([=](Room& r) { r.do_leave(player, link, request_id); });
+}
+
+void Room::set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready) {
+  on_strand([=](Room& r) { r.do_set_ready(player, link, request_id, ready); });
+}
+
+void Room::submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
+                  rules::Answer answer) {
+  rules::Command command{rules::Command::Kind::Answer, 0, std::move(answer)};
+  on_strand([=, command = std::move(command)](Room& r) {
+    r.do_command(player, link, request_id, command_index, command);
+  });
+}
+
+void Room::concede(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
+  rules::Command command{rules::Command::Kind::Concede, 0, {}};
+  on_strand([=](Room& r) { r.do_command(player, link, request_id, 0, command); });
+}
+
+void Room::attach(PlayerRef player, LinkPtr link) {
+  on_strand([=](Room& r) { r.do_attach(player, link); });
+}
+
+void Room::detach(LinkPtr link) {
+  on_strand([=](Room& r) { r.do_detach(link); });
+}
+
+int Room::seat_of(std::int64_t player_id) const {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].player && seats_[i].player->id == player_id) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Room::free_seat(int preferred) const {
+  if (preferred >= 0) {
+    if (preferred < static_cast<int>(seats_.size()) && !seats_[preferred].player) return preferred;
+    return -1;
+  }
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].player) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool Room::all_ready() const {
+  for (const auto& seat : seats_) {
+    if (!seat.player || !seat.ready) return false;
+  }
+  return true;
+}
+
+bool Room::has_members() const {
+  if (!spectators_.empty()) return true;
+  for (const auto& seat : seats_) {
+    if (seat.player) return true;
+  }
+  return false;
+}
+
+void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
+  if (closed_) {
+    link->send(make_error(request.request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
+    return;
+  }
+  if (!settings_.password.empty() && request.password != settings_.password) {
+    link->send(make_error(request.request_id, "WRONG_PASSWORD", "wrong room password"));
+    return;
+  }
+  if (request.role == v1::SPECTATOR) {
+    spectators_.insert(link);
+    send_room_info(link, request.request_id);
+    if (match_) send_fresh_update(link, -1);
+    broadcast_room_info(link);
+    return;
+  }
+  join_as_player(player, link, request);
+}
+
+void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& request) {
+  const int existing = seat_of(player.id);
+  if (existing >= 0) {  // already seated: attach this connection
+    seats_[existing].links.insert(link);
+    send_room_info(link, request.request_id);
+    if (match_) send_fresh_update(link, existing);
+    return;
+  }
+  if (phase_ != Phase::Waiting) {
+    link->send(make_error(request.request_id, "MATCH_RUNNING", "the match has started; join as a spectator"));
+    return;
+  }
+  if (game_.definition.needs_deck && !request.deck) {
+    link->send(make_error(request.request_id, "DECK_REQUIRED", game_.definition.name + " needs a deck"));
+    return;
+  }
+  const int seat = free_seat(request.preferred_seat);
+  if (seat < 0) {
+    const bool full = free_seat(-1) < 0;
+    link->send(make_error(request.request_id, full ? "ROOM_FULL" : "SEAT_TAKEN",
+                          full ? "every seat is taken" : "that seat is taken or does not exist"));
+    return;
+  }
+  seats_[seat].player = player;
+  seats_[seat].deck = std::move(request.deck);
+  seats_[seat].ready = false;
+  seats_[seat].links.insert(link);
+  spectators_.erase(link);
+  update_summary();
+  send_room_info(link, request.request_id);
+  broadcast_room_info(link);
+}
+
+void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
+  const int seat = seat_of(player.id);
+  const bool spectating = spectators_.erase(link) > 0;
+  if (seat < 0 && !spectating) {
+    link->send(make_error(request_id, "NOT_IN_ROOM", "you are not in room " + id_));
+    return;
+  }
+  if (seat >= 0) {
+    if (phase_ == Phase::Waiting || phase_ == Phase::Finished) {
+      seats_[seat] = Seat{};
+    } else {
+      seats_[seat].links.erase(link);  // a running match keeps the seat; concede to give up
+    }
+  }
+  update_summary();
+  link->send(make_ok(request_id));
+  broadcast_room_info();
+  maybe_close();
+}
+
+void Room::do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready) {
+  const int seat = seat_of(player.id);
+  if (seat < 0) {
+    link->send(make_error(request_id, "NOT_A_PLAYER", "you hold no seat in room " + id_));
+    return;
+  }
+  if (phase_ != Phase::Waiting) {
+    link->send(make_error(request_id, "MATCH_RUNNING", "the match has already started"));
+    return;
+  }
+  seats_[seat].ready = ready;
+  update_summary();
+  send_room_info(link, request_id);
+  broadcast_room_info(link);
+  if (all_ready()) start_match();
+}
+
+void Room::do_attach(PlayerRef player, LinkPtr link) {
+  const int seat = seat_of(player.id);
+  if (seat < 0) return;
+  seats_[seat].links.insert(link);
+  update_summary();
+  send_room_info(link, 0);
+  if (match_) send_fresh_update(link, seat);
+  broadcast_room_info(link);
+}
+
+void Room::do_detach(LinkPtr link) {
+  bool changed = spectators_.erase(link) > 0;
+  for (auto& seat : seats_) changed = seat.links.erase(link) > 0 || changed;
+  if (!changed) return;
+  update_summary();
+  broadcast_room_info();
+  maybe_close();
+}
+
+void Room::maybe_close() {
+  bool connected = !spectators_.empty();
+  for (const auto& seat : seats_) connected = connected || !seat.links.empty();
+  const bool done = phase_ == Phase::Finished && !connected;
+  const bool abandoned = phase_ == Phase::Waiting && !has_members();
+  if (!(done || abandoned) || closed_) return;
+  closed_ = true;
+  update_summary();
+  ctx_.lobby.remove(id_);
+}
+
+}  // namespace concord::server

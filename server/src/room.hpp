@@ -1,0 +1,156 @@
+// A room: seats, spectators, readiness and the match it owns. Every public
+// method posts to the room's strand; no locks around game state. Replies and
+// broadcasts go to ClientLinks (thread-safe). Accepted commands are journaled
+// and acknowledged only once durable.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/strand.hpp>
+
+#include "app_context.hpp"
+#include "concord/rules/match.hpp"
+#include "concord/server/link.hpp"
+#include "concord/v1/concord.pb.h"
+
+namespace concord::server {
+
+struct RoomSettings {
+  std::string name;
+  rules::OptionValues options;  // resolved
+  int seat_count = 2;
+  std::string password;          // empty = public
+  std::int64_t creator = 0;
+};
+
+struct JoinRequest {
+  std::uint64_t request_id = 0;
+  v1::Role role = v1::PLAYER;
+  std::string password;
+  int preferred_seat = -1;                // -1 = first free
+  std::optional<rules::Deck> deck;        // validated by the caller
+};
+
+// Thread-safe summary for listings and per-player room counts.
+struct RoomSummary {
+  v1::RoomInfo info;                      // your_seat unset
+  std::vector<std::int64_t> seated_players;
+  std::int64_t creator = 0;
+  bool closed = false;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  using LinkPtr = std::shared_ptr<ClientLink>;
+
+  Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings settings);
+
+  const std::string& id() const { return id_; }
+  const std::string& game_id() const { return game_.definition.id; }
+  RoomSummary summary() const;
+
+  void join(PlayerRef player, LinkPtr link, JoinRequest request);
+  void leave(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  void set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready);
+  void submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
+              rules::Answer answer);
+  void concede(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  // Re-attaches a resumed connection of a seated player (fresh RoomInfo + MatchUpdate).
+  void attach(PlayerRef player, LinkPtr link);
+  // The connection is gone (closed or logged out).
+  void detach(LinkPtr link);
+
+  // Crash recovery: rebuilds the match from the stored record and command log.
+  // Returns an error text if the replay fails or the final hash differs.
+  std::optional<std::string> restore(std::int64_t match_id, const std::vector<PlayerRef>& players,
+                                     const std::vector<std::optional<rules::Deck>>& decks,
+                                     const rules::Seed& seed, const std::vector<rules::Command>& log,
+                                     const std::string& last_hash);
+
+ private:
+  struct Seat {
+    std::optional<PlayerRef> player;
+    std::optional<rules::Deck> deck;
+    bool ready = false;
+    std::set<LinkPtr> links;
+  };
+  // Messages produced by one accepted command, sent once it is durable.
+  struct PendingFlush {
+    std::uint64_t index = 0;
+    LinkPtr submitter;
+    std::uint64_t request_id = 0;
+    std::chrono::steady_clock::time_point received;
+    std::vector<std::shared_ptr<const std::string>> seat_updates;  // per seat
+    std::shared_ptr<const std::string> spectator_update;
+  };
+  enum class Phase { Waiting, Starting, Running, Finished };
+
+  template <typename F>
+  void on_strand(F&& f);
+
+  // membership (room.cpp)
+  void do_join(PlayerRef player, LinkPtr link, JoinRequest request);
+  void join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& request);
+  void do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  void do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready);
+  void do_attach(PlayerRef player, LinkPtr link);
+  void do_detach(LinkPtr link);
+  int seat_of(std::int64_t player_id) const;
+  int free_seat(int preferred) const;
+  bool all_ready() const;
+  bool has_members() const;
+  void maybe_close();
+
+  // match flow (room_match.cpp)
+  void start_match();
+  void on_match_created(std::int64_t match_id);
+  void on_match_create_failed(const std::string& error);
+  void do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
+                  rules::Command command);
+  std::optional<std::string> check_command(PlayerRef player, std::uint64_t command_index, int* seat);
+  void accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending);
+  void journal_command(const rules::Command& command, const std::string& hash);
+  void on_durable(std::uint64_t index, bool ok);
+  void flush(PendingFlush& pending);
+  void fail_storage();
+
+  // messages (room_views.cpp)
+  v1::RoomInfo room_info(int your_seat) const;
+  void send_room_info(const LinkPtr& link, std::uint64_t request_id) const;
+  void broadcast_room_info(const LinkPtr& except = nullptr) const;
+  std::shared_ptr<const std::string> match_update(const rules::Viewer& viewer,
+                                                  const std::vector<rules::Event>& events) const;
+  void send_fresh_update(const LinkPtr& link, int seat) const;
+  void update_summary();
+
+  AppContext& ctx_;
+  const GameEntry& game_;
+  std::string id_;
+  RoomSettings settings_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+
+  Phase phase_ = Phase::Waiting;
+  std::vector<Seat> seats_;
+  std::set<LinkPtr> spectators_;
+  std::unique_ptr<rules::Match> match_;
+  rules::Seed seed_{};
+  std::int64_t match_id_ = 0;
+  std::uint64_t command_index_ = 0;
+  std::deque<PendingFlush> pending_;
+  bool closed_ = false;
+
+  mutable std::mutex summary_mutex_;
+  RoomSummary summary_;
+};
+
+}  // namespace concord::server

@@ -1,0 +1,107 @@
+// Conversions between engine types and wire messages.
+#include "wire_convert.hpp"
+
+namespace concord::server {
+
+v1::ServerMessage make_error(std::uint64_t request_id, const std::string& code, const std::string& message) {
+  v1::ServerMessage out;
+  out.set_request_id(request_id);
+  auto* error = out.mutable_error();
+  error->set_code(code);
+  error->set_message(message);
+  error->set_request_id(request_id);
+  return out;
+}
+
+v1::ServerMessage make_ok(std::uint64_t request_id) {
+  v1::ServerMessage out;
+  out.set_request_id(request_id);
+  out.mutable_ok();
+  return out;
+}
+
+rules::Deck deck_from_wire(const v1::Deck& deck) {
+  rules::Deck out;
+  out.game = deck.game();
+  out.name = deck.name();
+  for (const auto& section : deck.sections()) {
+    rules::DeckSection s{section.name(), {}};
+    for (const auto& card : section.cards()) s.cards.push_back({card.card(), card.count()});
+    out.sections.push_back(std::move(s));
+  }
+  return out;
+}
+
+void deck_to_wire(const rules::Deck& deck, v1::Deck* out) {
+  out->set_game(deck.game);
+  out->set_name(deck.name);
+  for (const auto& section : deck.sections) {
+    auto* s = out->add_sections();
+    s->set_name(section.name);
+    for (const auto& card : section.cards) {
+      auto* c = s->add_cards();
+      c->set_card(card.card);
+      c->set_count(card.count);
+    }
+  }
+}
+
+rules::Answer answer_from_wire(const v1::Answer& answer) {
+  rules::Answer out;
+  for (const auto& choice : answer.choices()) out.choices.push_back({choice.option_id(), choice.value()});
+  return out;
+}
+
+void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {
+  out->set_kind(prompt.kind);
+  out->set_text(prompt.text);
+  out->set_min_choices(prompt.min_choices);
+  out->set_max_choices(prompt.max_choices);
+  for (const auto& option : prompt.options) {
+    auto* o = out->add_options();
+    o->set_id(option.id);
+    o->set_label(option.label);
+    if (option.range) {
+      o->mutable_range()->set_min(option.range->min);
+      o->mutable_range()->set_max(option.range->max);
+    }
+  }
+}
+
+void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out) {
+  for (auto seat : result.winners) out->add_winners(static_cast<std::uint32_t>(seat));
+  out->set_draw(result.draw);
+  out->set_reason(result.reason);
+  out->set_seed_hex(seed_hex);
+}
+
+void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out) {
+  out->set_name(spec.name);
+  out->set_description(spec.description);
+  switch (spec.kind) {
+    case rules::OptionSpec::Kind::Integer:
+      out->set_kind(v1::OptionSpec::INTEGER);
+      break;
+    case rules::OptionSpec::Kind::Choice:
+      out->set_kind(v1::OptionSpec::CHOICE);
+      break;
+    case rules::OptionSpec::Kind::Boolean:
+      out->set_kind(v1::OptionSpec::BOOLEAN);
+      break;
+  }
+  out->set_default_value(spec.default_value);
+  out->set_min(spec.min);
+  out->set_max(spec.max);
+  for (const auto& choice : spec.choices) out->add_choices(choice);
+}
+
+std::string result_to_text(const rules::MatchResult& result) {
+  std::string winners;
+  for (auto seat : result.winners) {
+    if (!winners.empty()) winners += ',';
+    winners += std::to_string(seat);
+  }
+  return "winners=" + winners + " draw=" + (result.draw ? "1" : "0") + " reason=" + result.reason;
+}
+
+}  // namespace concord::server

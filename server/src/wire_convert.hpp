@@ -1,0 +1,30 @@
+// Conversions between engine types (rules::) and wire messages (concord::v1::).
+#pragma once
+
+#include <string>
+
+#include "concord/rules/deck.hpp"
+#include "concord/rules/match.hpp"
+#include "concord/rules/options.hpp"
+#include "concord/rules/types.hpp"
+#include "concord/v1/concord.pb.h"
+
+namespace concord::server {
+
+namespace v1 = concord::v1;
+
+v1::ServerMessage make_error(std::uint64_t request_id, const std::string& code, const std::string& message);
+v1::ServerMessage make_ok(std::uint64_t request_id);
+
+rules::Deck deck_from_wire(const v1::Deck& deck);
+void deck_to_wire(const rules::Deck& deck, v1::Deck* out);
+
+rules::Answer answer_from_wire(const v1::Answer& answer);
+void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out);
+void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out);
+void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out);
+
+// Text form of a result for the matches table ("winners=0,1 draw=0 reason=conceded").
+std::string result_to_text(const rules::MatchResult& result);
+
+}  // namespace concord::server

@@ -1,0 +1,246 @@
+#include "ws_session.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <exception>
+#include <utility>
+
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <spdlog/spdlog.h>
+
+#include "concord/server/metrics.hpp"
+#include "net_log.hpp"
+#include "net_wire.hpp"
+
+namespace concord::server::net {
+namespace websocket = beast::websocket;
+
+namespace {
+constexpr std::size_t kMaxCloseReason = 123;  // RFC 6455: control frame payload <= 125 bytes
+}  // namespace
+
+template <class Stream>
+WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address)
+    : ws_(std::move(stream)),
+      context_(std::move(context)),
+      remote_address_(std::move(remote_address)),
+      id_(next_connection_id()),
+      limiter_(context_->config.commands_per_second, context_->config.command_burst),
+      queue_(context_->config.outbound_max_messages, context_->config.outbound_max_bytes),
+      close_timer_(ws_.get_executor()) {}
+
+template <class Stream>
+WsSession<Stream>::~WsSession() {
+  if (context_) context_->registry.remove(id_);
+}
+
+// ---------------------------------------------------------------------------
+// Opening
+
+template <class Stream>
+void WsSession<Stream>::configure() {
+  const auto& config = context_->config;
+  websocket::stream_base::timeout timeout;
+  timeout.handshake_timeout = std::chrono::seconds(config.handshake_timeout_s);
+  timeout.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
+  timeout.keep_alive_pings = true;
+  ws_.set_option(timeout);
+  ws_.set_option(websocket::stream_base::decorator(
+      [name = config.server_name](websocket::response_type& response) { response.set(beast::http::field::server, name); }));
+  ws_.read_message_max(config.max_message_bytes);
+  ws_.binary(true);
+}
+
+template <class Stream>
+void WsSession<Stream>::run(HttpRequest request) {
+  if (!context_->registry.add(id_, this->weak_from_this())) {
+    beast::get_lowest_layer(ws_).close();  // the server is stopping
+    return;
+  }
+  configure();
+  ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, this->shared_from_this()));
+}
+
+template <class Stream>
+void WsSession<Stream>::on_accept(beast::error_code ec) {
+  if (ec) {
+    state_ = State::finished;
+    return log_failure(ec, "websocket accept");
+  }
+  state_ = State::open;
+  ++Metrics::instance().connections;
+  try {
+    context_->handler->on_open(this->shared_from_this());
+  } catch (const std::exception& e) {
+    spdlog::error("net: on_open of connection {} threw: {}", id_, e.what());
+  }
+  do_read();
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+template <class Stream>
+void WsSession<Stream>::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, this->shared_from_this()));
+}
+
+template <class Stream>
+void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    log_failure(ec, "websocket read");
+    return finish();
+  }
+  if (state_ == State::open) handle_frame();
+  buffer_.consume(buffer_.size());
+  do_read();  // also while closing: the close handshake completes through the read
+}
+
+template <class Stream>
+void WsSession<Stream>::handle_frame() {
+  const bool text = ws_.got_text();
+  const auto data = buffer_.data();
+  concord::v1::ClientMessage message;
+  const bool parsed = !text && message.ParseFromArray(data.data(), static_cast<int>(data.size()));
+  const std::uint64_t request_id = parsed ? message.request_id() : 0;
+  if (!limiter_.try_acquire()) return reply_error("RATE_LIMITED", "too many requests; slow down", request_id);
+  if (text) return reply_error("TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0);
+  if (!parsed) return reply_error("BAD_FRAME", "the frame is not a valid ClientMessage", 0);
+  if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
+    return reply_error("BAD_FRAME", "the ClientMessage has no body", request_id);
+  }
+  ++Metrics::instance().messages_in;
+  deliver(std::move(message));
+}
+
+template <class Stream>
+void WsSession<Stream>::deliver(concord::v1::ClientMessage message) {
+  const std::uint64_t request_id = message.request_id();
+  try {
+    context_->handler->on_message(this->shared_from_this(), std::move(message));
+  } catch (const std::exception& e) {
+    spdlog::error("net: on_message of connection {} threw: {}", id_, e.what());
+    reply_error("INTERNAL", "internal error", request_id);
+  }
+}
+
+template <class Stream>
+void WsSession<Stream>::reply_error(const std::string& code, const std::string& text, std::uint64_t request_id) {
+  Metrics::instance().command_rejected(code);
+  // Posted like any other send, so it stays in order with replies the
+  // handler has already queued.
+  send_shared(error_body(code, text, request_id));
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+template <class Stream>
+void WsSession<Stream>::send(const concord::v1::ServerMessage& message) {
+  send_shared(serialize_body(message));  // serialized on the caller's thread
+}
+
+template <class Stream>
+void WsSession<Stream>::send_shared(std::shared_ptr<const std::string> body) {
+  if (!body) return;
+  asio::post(ws_.get_executor(),
+             [self = this->shared_from_this(), body = std::move(body)]() mutable { self->enqueue(std::move(body)); });
+}
+
+template <class Stream>
+void WsSession<Stream>::enqueue(std::shared_ptr<const std::string> body) {
+  if (state_ != State::open) return;
+  if (!queue_.push(OutboundFrame{seq_prefix(next_seq_), std::move(body)})) {
+    ++Metrics::instance().slow_consumers_closed;
+    spdlog::warn("net: connection {} ({}) is a slow consumer ({} messages, {} bytes queued); closing", id_,
+                 remote_address_, queue_.size(), queue_.bytes());
+    return begin_close(websocket::close_code::policy_error, "slow consumer");
+  }
+  ++next_seq_;
+  if (queue_.size() == 1) do_write();
+}
+
+template <class Stream>
+void WsSession<Stream>::do_write() {
+  const auto& frame = queue_.front();
+  const std::array<asio::const_buffer, 2> buffers{asio::buffer(frame.prefix), asio::buffer(*frame.body)};
+  ws_.async_write(buffers, beast::bind_front_handler(&WsSession::on_write, this->shared_from_this()));
+}
+
+template <class Stream>
+void WsSession<Stream>::on_write(beast::error_code ec, std::size_t) {
+  if (ec) {
+    queue_.clear();  // the stream has failed; the pending read ends the session
+    return log_failure(ec, "websocket write");
+  }
+  ++Metrics::instance().messages_out;
+  queue_.pop();
+  if (!queue_.empty()) do_write();
+}
+
+// ---------------------------------------------------------------------------
+// Closing
+
+template <class Stream>
+void WsSession<Stream>::close(const std::string& reason) {
+  asio::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
+    self->begin_close(websocket::close_code::normal, reason);
+  });
+}
+
+template <class Stream>
+void WsSession<Stream>::shutdown() {
+  asio::post(ws_.get_executor(), [self = this->shared_from_this()] {
+    if (self->state_ == State::handshake) return beast::get_lowest_layer(self->ws_).close();
+    self->begin_close(websocket::close_code::going_away, "server shutting down");
+  });
+}
+
+template <class Stream>
+void WsSession<Stream>::begin_close(websocket::close_code code, std::string reason) {
+  if (state_ != State::open) return;
+  state_ = State::closing;
+  queue_.drop_pending();
+  reason.resize(std::min(reason.size(), kMaxCloseReason));
+  ws_.async_close(websocket::close_reason(code, reason),
+                  [self = this->shared_from_this()](beast::error_code ec) { log_failure(ec, "websocket close"); });
+  // A peer that does not read may never let the close frame out: drop it
+  // after the handshake timeout.
+  close_timer_.expires_after(std::chrono::seconds(context_->config.handshake_timeout_s));
+  close_timer_.async_wait(beast::bind_front_handler(&WsSession::on_close_grace_expired, this->shared_from_this()));
+}
+
+template <class Stream>
+void WsSession<Stream>::on_close_grace_expired(beast::error_code ec) {
+  if (ec || state_ == State::finished) return;
+  spdlog::debug("net: connection {} did not finish closing; dropping it", id_);
+  beast::get_lowest_layer(ws_).close();
+}
+
+template <class Stream>
+void WsSession<Stream>::finish() {
+  if (state_ == State::finished) return;
+  state_ = State::finished;
+  close_timer_.cancel();
+  queue_.clear();
+  context_->registry.remove(id_);
+  --Metrics::instance().connections;
+  try {
+    context_->handler->on_close(this->shared_from_this());
+  } catch (const std::exception& e) {
+    spdlog::error("net: on_close of connection {} threw: {}", id_, e.what());
+  }
+  // Nothing needs the context any more. Dropping it means an application
+  // that keeps this link after on_close does not keep itself (the handler)
+  // alive through it.
+  context_.reset();
+}
+
+template class WsSession<PlainStream>;
+template class WsSession<TlsStream>;
+
+}  // namespace concord::server::net

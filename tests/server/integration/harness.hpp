@@ -1,0 +1,58 @@
+// Integration-test harness: a fresh database, a real concord-test-server
+// process, and real WebSocket clients (the shared client library).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "client/client.hpp"
+#include "server_process.hpp"
+
+namespace concord::testing {
+
+namespace v1 = concord::v1;
+using concord::client::Client;
+using concord::client::ClientError;
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  // Extra flags for the server (call before SetUp via the constructor of a subclass).
+  virtual std::vector<std::string> server_args() const { return {}; }
+
+  // Connects and says hello.
+  std::unique_ptr<Client> connect();
+  // Connects, registers `name` (password "password-<name>") and logs in.
+  std::unique_ptr<Client> player(const std::string& name);
+  // Saves the standard High Card Duel deck for the client; returns its id.
+  std::int64_t save_standard_deck(Client& client);
+
+  std::string database_;
+  std::unique_ptr<ServerProcess> server_;
+};
+
+// The error code a call throws, or "" if it does not throw.
+template <typename F>
+std::string error_code_of(F&& f) {
+  try {
+    f();
+  } catch (const ClientError& e) {
+    return e.code();
+  }
+  return {};
+}
+
+// Answers the update's prompt with random legal answers until one is accepted
+// (the engine may refuse a well-formed answer on a rule). Returns the
+// accepted command index, or 0 if the update has no prompt for this client.
+std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std::uint64_t salt);
+
+// Two seated clients play the match of `room` with random answers until it
+// ends or `max_commands` are accepted. Returns the last update seen by seat 0.
+v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::uint64_t stop_at_index,
+                           std::uint64_t salt);
+
+}  // namespace concord::testing

@@ -1,0 +1,110 @@
+// A real concord-test-server process for integration tests.
+#include "server_process.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#ifndef CONCORD_TEST_SERVER_PATH
+#error "CONCORD_TEST_SERVER_PATH must name the concord-test-server binary"
+#endif
+
+namespace concord::testing {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+using tcp = asio::ip::tcp;
+
+unsigned short free_port() {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  return acceptor.local_endpoint().port();
+}
+
+ServerProcess::ServerProcess(std::string database, std::vector<std::string> extra_args)
+    : database_(std::move(database)), extra_args_(std::move(extra_args)), port_(free_port()) {
+  log_path_ = "/tmp/concord-test-server-" + std::to_string(port_) + ".log";
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) kill_hard();
+}
+
+void ServerProcess::start() {
+  std::vector<std::string> args = {CONCORD_TEST_SERVER_PATH, "--address", "127.0.0.1", "--port",
+                                   std::to_string(port_), "--database", database_, "--log-level", "warn"};
+  args.insert(args.end(), extra_args_.begin(), extra_args_.end());
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    FILE* log = std::fopen(log_path_.c_str(), "a");
+    if (log) {
+      dup2(fileno(log), STDOUT_FILENO);
+      dup2(fileno(log), STDERR_FILENO);
+    }
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  wait_healthy();
+}
+
+std::string ServerProcess::http_get(const std::string& target) const {
+  try {
+    asio::io_context ioc;
+    boost::beast::tcp_stream stream(ioc);
+    stream.expires_after(std::chrono::seconds(5));
+    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    http::request<http::empty_body> request{http::verb::get, target, 11};
+    request.set(http::field::host, "127.0.0.1");
+    http::write(stream, request);
+    boost::beast::flat_buffer buffer;
+    http::response<http::string_body> response;
+    http::read(stream, buffer, response);
+    return response.result() == http::status::ok ? response.body() : std::string();
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+void ServerProcess::wait_healthy() {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("concord-test-server exited at start-up; see " + log_path_);
+    }
+    if (http_get("/healthz").rfind("ok", 0) == 0) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  throw std::runtime_error("concord-test-server did not become healthy; see " + log_path_);
+}
+
+void ServerProcess::kill_hard() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+}
+
+int ServerProcess::stop() {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace concord::testing

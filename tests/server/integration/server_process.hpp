@@ -1,0 +1,37 @@
+// A real concord-test-server process for integration tests: started with a
+// fresh PostgreSQL database, killed (SIGKILL) or stopped (SIGTERM) at will.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace concord::testing {
+
+class ServerProcess {
+ public:
+  ServerProcess(std::string database, std::vector<std::string> extra_args = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  void start();        // spawns and waits until GET /healthz answers 200
+  void kill_hard();    // SIGKILL, reaps
+  int stop();          // SIGTERM, reaps, returns the exit status
+  unsigned short port() const { return port_; }
+  bool running() const { return pid_ > 0; }
+  std::string http_get(const std::string& target) const;  // body of a GET; "" on failure
+
+ private:
+  void wait_healthy();
+  std::string database_;
+  std::vector<std::string> extra_args_;
+  unsigned short port_ = 0;
+  pid_t pid_ = -1;
+  std::string log_path_;
+};
+
+unsigned short free_port();
+
+}  // namespace concord::testing
