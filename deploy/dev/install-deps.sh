@@ -9,7 +9,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libspdlog-dev libfmt-dev
   libpqxx-dev libpq-dev
-  libssl-dev openssl
+  libssl-dev openssl curl
   libsodium-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15 postgresql-client-15

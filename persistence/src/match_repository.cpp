@@ -104,4 +104,13 @@ std::vector<CommandRecord> MatchRepository::commands(std::int64_t match_id) {
   return commands;
 }
 
+bool MatchRepository::finish(std::int64_t match_id, const std::string& status, const std::string& result_text) {
+  pqxx::work tx(conn_);
+  const auto result = tx.exec_params(
+      "UPDATE matches SET status = $2, result_text = $3, finished_at = now() WHERE id = $1", match_id, status,
+      result_text);
+  tx.commit();
+  return result.affected_rows() == 1;
+}
+
 }  // namespace concord::persistence

@@ -52,10 +52,7 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
 }
 
 void mark_aborted(pqxx::connection& conn, std::int64_t match_id, const std::string& reason) {
-  pqxx::work tx(conn);
-  tx.exec_params("UPDATE matches SET status = 'aborted', result_text = $2, finished_at = now() WHERE id = $1",
-                 match_id, "aborted: " + reason);
-  tx.commit();
+  persistence::MatchRepository(conn).finish(match_id, "aborted", "aborted: " + reason);
 }
 
 }  // namespace

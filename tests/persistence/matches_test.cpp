@@ -67,5 +67,17 @@ TEST_F(MatchesTest, ListRunningSkipsFinishedMatches) {
   EXPECT_TRUE(running[1].seats.empty());
 }
 
+TEST_F(MatchesTest, FinishMarksAMatchAndLeavesTheRunningList) {
+  const auto alice = make_player("alice");
+  const auto id = make_match("room-1", {alice});
+  EXPECT_TRUE(MatchRepository(*conn_).finish(id, "aborted", "aborted: replay failed"));
+  const auto match = MatchRepository(*conn_).get(id);
+  ASSERT_TRUE(match.has_value());
+  EXPECT_EQ(match->status, "aborted");
+  EXPECT_EQ(match->result_text, "aborted: replay failed");
+  EXPECT_TRUE(MatchRepository(*conn_).list_running().empty());
+  EXPECT_FALSE(MatchRepository(*conn_).finish(999999, "aborted", "none"));
+}
+
 }  // namespace
 }  // namespace concord::persistence::test

@@ -1,6 +1,8 @@
 // Crash recovery: the server is SIGKILLed mid-match, restarted, and both
 // players resume with their tokens and finish the match. No acknowledged
 // command is lost.
+#include <pqxx/pqxx>
+
 #include "harness.hpp"
 
 namespace concord::testing {
@@ -61,6 +63,33 @@ TEST_F(Recovery, GracefulShutdownKeepsTheMatchToo) {
   auto again = connect();
   again->resume(token, 0);
   EXPECT_EQ(again->wait_for_match_update(room).command_index(), 2u);
+}
+
+// The rebuilt state hash must equal the journaled one; a log that does not
+// replay to it is never resumed (the match is marked aborted instead).
+TEST_F(Recovery, ALogThatDoesNotReplayToItsHashIsAbortedNotResumed) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  const auto room = alice->create_room("test_highcard", 2).room_id();
+  alice->join_room(room, v1::PLAYER, save_standard_deck(*alice));
+  bob->join_room(room, v1::PLAYER, save_standard_deck(*bob));
+  alice->set_ready(room);
+  bob->set_ready(room);
+  play_until(*alice, *bob, room, 2, 7);
+  const auto token = alice->token();
+  server_->kill_hard();
+  {
+    pqxx::connection conn(database_);
+    pqxx::work tx(conn);
+    tx.exec("UPDATE match_commands SET state_hash = repeat('0', 64)");
+    tx.commit();
+  }
+  server_->start();
+  auto again = connect();
+  EXPECT_EQ(again->resume(token, 0).rooms_size(), 0);
+  pqxx::connection conn(database_);
+  pqxx::work tx(conn);
+  EXPECT_EQ(tx.exec1("SELECT status FROM matches").at(0).as<std::string>(), "aborted");
 }
 
 }  // namespace

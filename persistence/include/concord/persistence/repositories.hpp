@@ -102,6 +102,9 @@ class MatchRepository {
   // Every match with status "running", with seats.
   std::vector<MatchRecord> list_running();
   std::vector<CommandRecord> commands(std::int64_t match_id);  // in order
+  // Ends a match outside the journal (crash recovery marking an unrecoverable
+  // match "aborted"). Returns false if no such match exists.
+  bool finish(std::int64_t match_id, const std::string& status, const std::string& result_text);
 
  private:
   pqxx::connection& conn_;
