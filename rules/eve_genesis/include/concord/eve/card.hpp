@@ -1,0 +1,87 @@
+// One card definition (the C++ mirror of data.Card in proto/eve_cards.proto).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace concord::eve {
+
+enum class CardType { Base, RemoteRegion, Ship, News, Structure, Location, Character };
+enum class Race { Amarr, Caldari, Gallente, Minmatar };
+enum class OrderKind {
+  Ambush, Patrol, Jam, Kamikaze, SensorDampen, WarpScramble, MineMinerals, Trade, Haul, Tank, Sniper
+};
+
+enum class EffectKind {
+  DrawCards, ReturnTargetToHand, DestroyTarget, DiscardCards, SacrificeLocation, Handler,
+  WinIfInPlay
+};
+enum class Trigger { WhenResolved, EntersPlay, StartOfTurn };
+enum class TargetKind { None, Ship, News, Card };
+
+struct EffectDef {
+  EffectKind kind = EffectKind::DrawCards;
+  int amount = 0;
+  TargetKind target = TargetKind::None;
+  Trigger trigger = Trigger::WhenResolved;
+  std::string handler;
+};
+
+struct OrderDef {
+  OrderKind kind = OrderKind::Patrol;
+  int strength = 0;
+  int side = 0;
+};
+
+// "On the reverse side of every base card is its upgraded version."
+struct UpgradeDef {
+  std::string name;
+  int cost = 0;
+  int shield = 0;
+  int income = 0;
+  int locations = 0;
+  std::string text;
+};
+
+struct CardDef {
+  std::string id;
+  std::string name;
+  CardType type = CardType::Ship;
+  std::string subtype;
+  std::vector<Race> races;  // empty = any race
+  int cost = 0;
+  bool x_cost = false;
+  int income = 0;
+  int shield = 0;
+  int attack = 0;
+  int build = 0;
+  int duration = 0;
+  bool duration_infinite = false;
+  int locations = 0;
+  bool locations_unlimited = false;
+  int mineral_volume = 0;
+  int clone_cost = 0;
+  bool limited = false;
+  std::vector<OrderDef> orders;
+  std::string text;
+  UpgradeDef upgrade;              // bases only
+  std::vector<std::string> chosen;  // fields not given by the rulebook
+  std::string source;
+  std::vector<EffectDef> effects;
+  bool untargetable = false;
+  bool untargetable_by_news = false;
+  bool indestructible = false;
+  bool x_is_target_cost = false;
+  bool no_orders_in_region = false;
+
+  TargetKind target() const;  // the kind of target the card names, or None
+
+  bool playable_by(Race race) const;  // race icons
+  bool stays_in_play() const { return duration > 0 || duration_infinite; }  // News
+};
+
+std::string to_string(CardType type);
+std::string to_string(Race race);
+std::string to_string(OrderKind kind);
+
+}  // namespace concord::eve

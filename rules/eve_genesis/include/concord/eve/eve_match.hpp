@@ -1,0 +1,142 @@
+// EveMatch: the EVE: The Second Genesis engine, a prompt-driven step machine
+// (DESIGN.md). Implemented across src/match_*.cpp by concern.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "concord/eve/card_db.hpp"
+#include "concord/eve/state.hpp"
+#include "concord/eve/timing.hpp"
+#include "concord/rules/match.hpp"
+#include "concord/rules/rng.hpp"
+
+namespace concord::eve {
+
+// A priority action parsed from an option id:
+//   "pass" | "play:c12" | "play:c12@<region>" (locations) | "region:<id>" | "upgrade"
+//   | "jump:c12@<region>" | "jump:c12@docks" | "play:c12>c7" (News targeting card c7)
+//   | "order:c12@<order>" | "order:c12@cancel"
+struct Action {
+  enum class Kind { Pass, Play, Region, Upgrade, Jump, Order };
+  Kind kind = Kind::Pass;
+  CardId card = -1;
+  std::string target;  // location target region key, or the remote region id
+  int x = 0;
+  CardId on = -1;      // the card a targeted effect names
+  static std::optional<Action> parse(const std::string& option_id, std::int64_t value);
+  std::string option_id() const;
+};
+
+class EveMatch final : public rules::Match {
+ public:
+  // A new match: bases, regions, shuffled markets, random first player,
+  // seven-card hands, then the mulligan prompt for the first player.
+  EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks, const rules::Seed& seed);
+  // A match resumed from a state (the position format).
+  EveMatch(const CardDb& db, GameState state, rules::Rng rng);
+
+  std::optional<rules::Prompt> prompt(SeatIndex seat) const override;
+  rules::Outcome submit(SeatIndex seat, const rules::Answer& answer) override;
+  rules::Outcome concede(SeatIndex seat) override;
+  std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
+  std::string state_hash() const override;
+  bool finished() const override { return state_.result.has_value(); }
+  std::optional<rules::MatchResult> result() const override { return state_.result; }
+  int seat_count() const override { return static_cast<int>(state_.seats.size()); }
+
+  const GameState& state() const { return state_; }
+  const CardDb& db() const { return db_; }
+  const rules::Rng& rng() const { return rng_; }
+  const CardDef& def(CardId id) const;
+
+  // Income the seat would take now ("Add up all income bonuses from all cards you control").
+  std::int64_t income(SeatIndex seat) const;
+  // The orders a ship executes now: every order on the side of its order tab
+  // (FAQ: "the ship Maller can execute both of its possible orders at once").
+  std::vector<OrderKind> executing_orders(CardId ship) const;
+  // Where a ship is: its owner's docks (kDocks), a region key, or "" (elsewhere).
+  std::string ship_location(CardId id) const;
+  // Why an action is illegal for the seat now, or nullopt if legal.
+  std::optional<rules::Rejection> check(SeatIndex seat, const Action& action) const;
+
+ private:
+  using Events = std::vector<rules::Event>;
+
+  // match_setup.cpp
+  void deal(const std::vector<rules::Deck>& decks, Events& ev);
+  rules::Prompt mulligan_prompt(SeatIndex seat) const;
+  void apply_mulligan(SeatIndex seat, const rules::Answer& answer, Events& ev);
+  // match_turn.cpp
+  void begin_turn(SeatIndex seat, Events& ev);
+  void enter(const Window& w, Events& ev);
+  void end_step(Events& ev);
+  void run_duration_step(Events& ev);
+  void recharge_shields();
+  void run_build_step(Events& ev);
+  void run_draw_phase(Events& ev);
+  rules::Prompt income_prompt() const;
+  void apply_income(const rules::Answer& answer, Events& ev);
+  rules::Prompt discard_prompt(SeatIndex seat) const;
+  void apply_discard(SeatIndex seat, const rules::Answer& answer, Events& ev);
+  bool draw(SeatIndex seat, Events& ev);  // false: the seat lost (empty market)
+  void eliminate(SeatIndex seat, const std::string& reason, Events& ev);
+  // match_priority.cpp
+  rules::Prompt priority_prompt(SeatIndex seat) const;
+  rules::Outcome submit_priority(SeatIndex seat, const rules::Answer& answer);
+  void pass(SeatIndex seat, Events& ev);
+  void resolve_pile(Events& ev);
+  void resolve(const PileItem& item, Events& ev);
+  void resolve_card(const PileItem& item, Events& ev);
+  // match_actions.cpp
+  std::vector<rules::PromptOption> legal_actions(SeatIndex seat) const;
+  std::vector<std::pair<Action, std::string>> candidate_actions(SeatIndex seat) const;
+  std::optional<rules::Rejection> check_play(SeatIndex seat, const Action& a) const;
+  std::optional<rules::Rejection> check_region(SeatIndex seat, const Action& a) const;
+  std::optional<rules::Rejection> check_upgrade(SeatIndex seat) const;
+  // match_effects.cpp
+  std::optional<rules::Rejection> check_target(const CardDef& source, CardId target) const;
+  bool in_play_or_on_pile(CardId id) const;
+  std::vector<CardId> targetable_cards() const;  // in play (undocked) or on the pile, sorted
+  void apply_effects(const PileItem& item, Events& ev);
+  void take_out(CardId id);  // removes a card from play or the pile (no destination)
+  // match_triggers.cpp
+  void queue_enters_play(CardId id);
+  void queue_start_of_turn(SeatIndex seat);
+  std::vector<CardId> controlled_in_play(SeatIndex seat) const;
+  void form_new_pile(Events& ev);
+  rules::Prompt order_triggers_prompt() const;
+  void apply_order_triggers(const rules::Answer& answer, Events& ev);
+  void resolve_ability(const PileItem& item, Events& ev);
+  void open_choice(ResolutionChoice::Kind kind, SeatIndex seat, int count, CardId source);
+  std::vector<CardId> choice_candidates() const;
+  rules::Prompt choice_prompt() const;
+  void apply_choice(const rules::Answer& answer, Events& ev);
+  void run_handler(const std::string& handler, const PileItem& item, Events& ev);
+  // match_orders.cpp
+  std::optional<rules::Rejection> check_order(SeatIndex seat, const Action& a) const;
+  void order_options(SeatIndex seat, std::vector<Action>& out) const;
+  void give_order(SeatIndex seat, const Action& a, Events& ev);
+  // match_jumps.cpp
+  std::optional<rules::Rejection> check_jump(SeatIndex seat, const Action& a) const;
+  void jump_options(SeatIndex seat, std::vector<Action>& out) const;
+  void resolve_jump(const PileItem& item, Events& ev);
+  void update_control(Region& region);
+  std::optional<rules::Rejection> check_location_target(const Action& a) const;
+  std::int64_t cost_of(SeatIndex seat, const Action& a) const;
+  void take(SeatIndex seat, const Action& a, Events& ev);
+  bool region_name_used(const std::string& region_id) const;
+  // match_events.cpp
+  void emit(Events& ev, const std::string& kind, const std::string& text,
+            rules::Visibility vis = rules::Visibility::all()) const;
+  std::string seat_name(SeatIndex seat) const;
+  std::string card_name(CardId id) const;
+
+  const CardDb& db_;
+  GameState state_;
+  rules::Rng rng_;
+};
+
+}  // namespace concord::eve

@@ -1,0 +1,126 @@
+// The complete state of an EVE: The Second Genesis match (plain data).
+// Every card instance lives in exactly one zone list; a zone is a list of
+// instance ids (index into GameState::cards).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "concord/rules/types.hpp"
+
+namespace concord::eve {
+
+using rules::SeatIndex;
+using CardId = int;  // index into GameState::cards; shown as "c<id+1>"
+
+// "Gameplay": the turn sequence. Mulligan is the one-time pre-game step.
+enum class Phase { Mulligan, Setup, Draw, Management, Combat, EndOfTurn };
+enum class Step {
+  Mulligan,
+  Duration, Build, Income,          // Setup phase
+  Draw,                             // Draw phase
+  Main,                             // Management phase
+  StartOfCombat, Withdrawal, TargetAssignment, DamageDistribution, Results,  // Combat
+  End                               // End of Turn phase
+};
+// Which prompt is open (held by GameState::prompt_seat).
+enum class Pending { None, Mulligan, IncomeChoice, Priority, Discard, OrderTriggers, Choice };
+
+struct CardInstance {
+  std::string card;     // card id in the CardDb
+  SeatIndex owner = 0;
+  int build = 0;        // build tabs left (ships under construction)
+  int damage = 0;
+  int duration = 0;     // duration tabs left (News in play)
+  int x = 0;            // the X chosen when played (X cost)
+  std::string order;    // order being executed ("" = none)
+};
+
+struct Region {
+  std::string key;      // "home<seat>" for home regions, else the remote region id
+  std::string card;     // the base or remote region card id
+  bool home = false;
+  SeatIndex owner = -1;  // home: that seat; remote: who played it
+  std::optional<SeatIndex> controller;  // home: always the owner
+  std::vector<CardId> locations;
+  std::vector<CardId> ships;
+};
+
+struct SeatState {
+  std::string base;          // base card id
+  bool upgraded = false;
+  int base_damage = 0;
+  std::int64_t wallet = 0;
+  std::vector<CardId> market;      // front = top
+  std::vector<CardId> hand;
+  std::vector<CardId> scrapheap;   // back = most recent
+  std::vector<CardId> docks;       // ships (built or not) and characters
+  std::vector<CardId> structures;
+  std::vector<CardId> news;        // News in play
+  std::vector<std::string> offdeck;  // remote regions not yet played (face down)
+  bool limited_played = false;     // "only one Limited card per turn"
+  bool out = false;                // conceded or eliminated
+};
+
+// Where a jump goes when it is not a region: the owner's docks.
+inline constexpr const char* kDocks = "docks";
+
+struct PileItem {
+  enum class Kind { Card, Region, Upgrade, Jump, Ability };
+  Kind kind = Kind::Card;
+  SeatIndex controller = 0;
+  // Kind::Card: the card played; Kind::Jump: the ship; Kind::Ability: its source
+  CardId card = -1;
+  // Kind::Region: the region id; Kind::Card: a location's target region;
+  // Kind::Jump: the destination region key or kDocks.
+  std::string region;
+  CardId target = -1;     // Kind::Card: the card its effect targets (chosen when played)
+  int effect = -1;        // Kind::Ability: index into the source card's effects
+};
+
+// A choice made while the pile resolves (resolution waits for it).
+struct ResolutionChoice {
+  enum class Kind { None, Discard, SacrificeLocation };
+  Kind kind = Kind::None;
+  SeatIndex seat = -1;
+  int count = 0;
+  CardId source = -1;
+};
+
+struct GameState {
+  std::vector<CardInstance> cards;
+  std::vector<SeatState> seats;
+  std::vector<Region> regions;  // home regions first (seat order), then remote in play order
+  std::vector<PileItem> pile;   // back = top
+  int turn = 1;
+  SeatIndex first = 0;
+  SeatIndex active = 0;
+  Phase phase = Phase::Mulligan;
+  Step step = Step::Mulligan;
+  Pending pending = Pending::Mulligan;
+  SeatIndex prompt_seat = 0;    // who holds the open prompt
+  int passes = 0;               // consecutive passes in the current priority round
+  bool region_played = false;   // "only one remote region per turn"
+  bool resolving = false;       // the pile is resolving (waiting for a choice)
+  ResolutionChoice choice;      // the open choice while resolving
+  // Pending abilities that triggered while the pile resolved: "they wait until
+  // that pile has fully resolved and then form their own pile" (Errata).
+  std::vector<PileItem> waiting;
+  std::optional<rules::MatchResult> result;
+
+  int living_seats() const;
+  SeatIndex next_living(SeatIndex from) const;
+  const Region* region(const std::string& key) const;
+  Region* region(const std::string& key);
+};
+
+std::string card_ref(CardId id);                    // "c<id+1>"
+std::optional<CardId> parse_card_ref(const std::string& text);  // inverse
+std::string home_key(SeatIndex seat);               // "home<seat>"
+std::string to_string(Phase phase);
+std::string to_string(Step step);
+std::string to_string(Pending pending);
+
+}  // namespace concord::eve

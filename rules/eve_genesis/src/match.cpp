@@ -1,0 +1,97 @@
+// EveMatch: prompt dispatch, submit, concede, income and small helpers.
+#include "concord/eve/eve_match.hpp"
+#include "concord/eve/position.hpp"
+#include "concord/rules/hash.hpp"
+
+namespace concord::eve {
+
+std::optional<rules::Prompt> EveMatch::prompt(SeatIndex seat) const {
+  if (state_.result || seat != state_.prompt_seat || seat < 0 || seat >= seat_count()) {
+    return std::nullopt;
+  }
+  switch (state_.pending) {
+    case Pending::Mulligan: return mulligan_prompt(seat);
+    case Pending::IncomeChoice: return income_prompt();
+    case Pending::Priority: return priority_prompt(seat);
+    case Pending::Discard: return discard_prompt(seat);
+    case Pending::OrderTriggers: return order_triggers_prompt();
+    case Pending::Choice: return choice_prompt();
+    case Pending::None: break;
+  }
+  return std::nullopt;
+}
+
+rules::Outcome EveMatch::submit(SeatIndex seat, const rules::Answer& answer) {
+  if (state_.result) return rules::Outcome::reject("NO_PROMPT", "the match is over");
+  if (seat < 0 || seat >= seat_count()) return rules::Outcome::reject("INVALID_SEAT", "no such seat");
+  if (seat != state_.prompt_seat) {
+    if (state_.pending == Pending::Priority) {
+      return rules::Outcome::reject("NOT_YOUR_PRIORITY",
+                                    seat_name(state_.prompt_seat) + " has priority");
+    }
+    return rules::Outcome::reject("NO_PROMPT", seat_name(seat) + " has nothing to answer now");
+  }
+  if (state_.pending == Pending::Priority) return submit_priority(seat, answer);
+  const rules::Prompt p = *prompt(seat);
+  if (auto r = rules::check_answer_shape(p, answer)) return {false, {}, std::move(r)};
+  Events ev;
+  switch (state_.pending) {
+    case Pending::Mulligan: apply_mulligan(seat, answer, ev); break;
+    case Pending::IncomeChoice: apply_income(answer, ev); break;
+    case Pending::Discard: apply_discard(seat, answer, ev); break;
+    case Pending::OrderTriggers: apply_order_triggers(answer, ev); break;
+    case Pending::Choice: apply_choice(answer, ev); break;
+    default: break;
+  }
+  return rules::Outcome::accept(std::move(ev));
+}
+
+rules::Outcome EveMatch::concede(SeatIndex seat) {
+  if (state_.result) return rules::Outcome::reject("MATCH_OVER", "the match is over");
+  if (seat < 0 || seat >= seat_count()) return rules::Outcome::reject("INVALID_SEAT", "no such seat");
+  if (state_.seats[seat].out) return rules::Outcome::reject("ALREADY_OUT", "this seat is out");
+  Events ev;
+  eliminate(seat, "conceded", ev);
+  return rules::Outcome::accept(std::move(ev));
+}
+
+// The canonical position text covers the whole state (hidden parts and the
+// RNG included), so hashing it proves replays bit for bit.
+std::string EveMatch::state_hash() const {
+  rules::StateHasher h;
+  h.add(std::string_view("eve_genesis")).add(save_position(*this));
+  return h.hex();
+}
+
+const CardDef& EveMatch::def(CardId id) const { return *db_.find(state_.cards[id].card); }
+
+// "Add up all income bonuses from all cards you control": the base (or its
+// upgraded side), structures, controlled remote regions and the locations in
+// every region the seat controls.
+std::int64_t EveMatch::income(SeatIndex seat) const {
+  const SeatState& s = state_.seats[seat];
+  const CardDef* base = db_.find(s.base);
+  std::int64_t total = base ? (s.upgraded ? base->upgrade.income : base->income) : 0;
+  for (CardId id : s.structures) total += def(id).income;
+  for (const auto& r : state_.regions) {
+    if (r.controller != seat) continue;
+    if (!r.home) total += db_.find(r.card)->income;
+    for (CardId id : r.locations) total += def(id).income;
+  }
+  return total;
+}
+
+void EveMatch::emit(Events& ev, const std::string& kind, const std::string& text,
+                    rules::Visibility vis) const {
+  ev.push_back(rules::Event{kind, text, std::move(vis), nullptr});
+}
+
+std::string EveMatch::seat_name(SeatIndex seat) const {
+  std::string out = "seat ";
+  out += std::to_string(seat);
+  return out;
+}
+
+std::string EveMatch::card_name(CardId id) const { return def(id).name; }
+
+}  // namespace concord::eve

@@ -1,0 +1,123 @@
+// EveMatch: the first effect vocabulary (News effects) and targets.
+//  - "You need to name a legal target when the ability or News is placed on the
+//    pile. The legality of targets is not checked when the card resolves" (FAQ).
+//  - "If the target of a News card or activated ability no longer exists when
+//    it resolves from the pile, no effect occurs."
+//  - "Cards on the pile may be targeted and destroyed unless stated that they
+//    cannot be"; "Docked ships cannot be targeted by cards or abilities."
+//  - "If an effect removes (destroys) another effect that lies lower in the
+//    pile, that other effect is removed from the pile and will not be resolved."
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+namespace {
+
+rules::Rejection reject(const char* code, std::string message) {
+  return rules::Rejection{code, std::move(message)};
+}
+
+bool kind_fits(TargetKind kind, CardType type) {
+  switch (kind) {
+    case TargetKind::Ship: return type == CardType::Ship;
+    case TargetKind::News: return type == CardType::News;
+    case TargetKind::Card: return true;
+    case TargetKind::None: return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool EveMatch::in_play_or_on_pile(CardId id) const {
+  for (const auto& p : state_.pile) {
+    if (p.kind == PileItem::Kind::Card && p.card == id) return true;
+  }
+  for (const auto& s : state_.seats) {
+    if (contains(s.structures, id) || contains(s.news, id)) return true;
+  }
+  for (const auto& r : state_.regions) {
+    if (contains(r.locations, id) || contains(r.ships, id)) return true;
+  }
+  return false;
+}
+
+std::vector<CardId> EveMatch::targetable_cards() const {
+  std::vector<CardId> out;
+  for (const auto& p : state_.pile) {
+    if (p.kind == PileItem::Kind::Card) out.push_back(p.card);
+  }
+  for (const auto& s : state_.seats) {
+    out.insert(out.end(), s.structures.begin(), s.structures.end());
+    out.insert(out.end(), s.news.begin(), s.news.end());
+  }
+  for (const auto& r : state_.regions) {
+    out.insert(out.end(), r.locations.begin(), r.locations.end());
+    out.insert(out.end(), r.ships.begin(), r.ships.end());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::optional<rules::Rejection> EveMatch::check_target(const CardDef& source, CardId target) const {
+  if (target < 0 || target >= static_cast<CardId>(state_.cards.size())) {
+    return reject("ILLEGAL_TARGET", source.name + " needs a target");
+  }
+  if (!in_play_or_on_pile(target)) {
+    return reject("ILLEGAL_TARGET", card_ref(target) + " is not in play (undocked) or on the pile");
+  }
+  const CardDef& t = def(target);
+  if (!kind_fits(source.target(), t.type)) {
+    return reject("ILLEGAL_TARGET", t.name + " is not a legal target for " + source.name);
+  }
+  if (t.untargetable || (t.untargetable_by_news && source.type == CardType::News)) {
+    return reject("ILLEGAL_TARGET", t.name + " cannot be targeted");
+  }
+  return std::nullopt;
+}
+
+void EveMatch::take_out(CardId id) {
+  std::erase_if(state_.pile, [id](const PileItem& p) {
+    return p.kind == PileItem::Kind::Card && p.card == id;
+  });
+  for (auto& s : state_.seats) {
+    remove_from(s.structures, id);
+    remove_from(s.news, id);
+  }
+  for (auto& r : state_.regions) {
+    remove_from(r.locations, id);
+    if (remove_from(r.ships, id)) update_control(r);
+  }
+  reset_counters(state_.cards[id]);
+}
+
+void EveMatch::apply_effects(const PileItem& item, Events& ev) {
+  for (const auto& e : def(item.card).effects) {
+    if (e.trigger != Trigger::WhenResolved) continue;
+    if (e.kind == EffectKind::DrawCards) {
+      for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
+      continue;
+    }
+    const CardId t = item.target;
+    if (t < 0 || !in_play_or_on_pile(t)) {
+      emit(ev, "no_effect", card_name(item.card) + ": its target no longer exists");
+      continue;
+    }
+    SeatState& owner = state_.seats[state_.cards[t].owner];
+    if (e.kind == EffectKind::DestroyTarget) {
+      if (def(t).indestructible) continue;
+      take_out(t);
+      owner.scrapheap.push_back(t);
+      emit(ev, "destroyed", card_name(t) + " (" + card_ref(t) + ") is destroyed");
+    } else {
+      take_out(t);
+      owner.hand.push_back(t);
+      emit(ev, "returned_to_hand", card_name(t) + " (" + card_ref(t) + ") returns to its owner's hand");
+    }
+  }
+}
+
+}  // namespace concord::eve

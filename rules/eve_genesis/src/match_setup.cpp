@@ -1,0 +1,98 @@
+// EveMatch: "Game Setup" — the board, who goes first, the starting hand and
+// the one-time mulligan ("shuffle them into his market, and then fill his
+// hand back up to seven", starting with the first player).
+#include <algorithm>
+
+#include "concord/eve/deck_rules.hpp"
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+namespace {
+
+constexpr std::size_t kHandSize = 7;
+
+std::vector<std::string> section_cards(const rules::Deck& deck, const char* name) {
+  std::vector<std::string> out;
+  if (const auto* s = deck.section(name)) {
+    for (const auto& c : s->cards) out.insert(out.end(), c.count, c.card);
+  }
+  return out;
+}
+
+}  // namespace
+
+EveMatch::EveMatch(const CardDb& db, GameState state, rules::Rng rng)
+    : db_(db), state_(std::move(state)), rng_(rng) {}
+
+EveMatch::EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks,
+                   const rules::Seed& seed)
+    : db_(db), rng_(seed) {
+  Events ev;
+  deal(decks, ev);
+}
+
+// "Place the base card on the table ... non-upgraded side face up. Then place
+// the three remote regions face down off to the side ... shuffle your market."
+void EveMatch::deal(const std::vector<rules::Deck>& decks, Events& ev) {
+  const int n = static_cast<int>(decks.size());
+  state_.seats.resize(n);
+  for (SeatIndex s = 0; s < n; ++s) {
+    SeatState& seat = state_.seats[s];
+    const auto base = section_cards(decks[s], kBaseSection);
+    seat.base = base.empty() ? "" : base.front();
+    seat.offdeck = section_cards(decks[s], kRegionsSection);
+    auto market = section_cards(decks[s], kMarketSection);
+    rng_.shuffle(market);
+    for (auto& card : market) {
+      seat.market.push_back(static_cast<CardId>(state_.cards.size()));
+      state_.cards.push_back(CardInstance{std::move(card), s, 0, 0, 0, 0, ""});
+    }
+    state_.regions.push_back(Region{home_key(s), seat.base, true, s, s, {}, {}});
+  }
+  // "Who goes first is decided randomly."
+  state_.first = static_cast<SeatIndex>(rng_.below(static_cast<std::uint64_t>(n)));
+  state_.active = state_.first;
+  emit(ev, "first_player", seat_name(state_.first) + " goes first");
+  for (SeatIndex s = 0; s < n; ++s) {
+    for (std::size_t i = 0; i < kHandSize; ++i) draw(s, ev);
+  }
+  state_.phase = Phase::Mulligan;
+  state_.step = Step::Mulligan;
+  state_.pending = Pending::Mulligan;
+  state_.prompt_seat = state_.first;
+}
+
+rules::Prompt EveMatch::mulligan_prompt(SeatIndex seat) const {
+  const auto& hand = state_.seats[seat].hand;
+  rules::Prompt p{"mulligan",
+                  "Choose any number of cards to shuffle into your market; you then draw back "
+                  "up to seven (once, at the start of the game). Choose none to keep.",
+                  0, static_cast<unsigned>(hand.size()), {}};
+  for (CardId id : hand) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
+  return p;
+}
+
+void EveMatch::apply_mulligan(SeatIndex seat, const rules::Answer& answer, Events& ev) {
+  SeatState& s = state_.seats[seat];
+  for (const auto& c : answer.choices) {
+    const CardId id = *parse_card_ref(c.option_id);
+    remove_from(s.hand, id);
+    s.market.push_back(id);
+  }
+  if (!answer.choices.empty()) rng_.shuffle(s.market);
+  emit(ev, "mulligan", seat_name(seat) + " shuffles " + std::to_string(answer.choices.size()) +
+                           " card(s) into the market");
+  while (s.hand.size() < kHandSize && !state_.result) {
+    if (!draw(seat, ev)) return;
+  }
+  const SeatIndex next = state_.next_living(seat);
+  if (next == state_.first) {
+    begin_turn(state_.first, ev);
+  } else {
+    state_.prompt_seat = next;
+  }
+}
+
+}  // namespace concord::eve

@@ -1,0 +1,206 @@
+// EveMatch: pending abilities ("when"/"at") and choices made while the pile
+// resolves.
+//  - "If an event causes a pending ability to enter play when the pile is
+//    already resolving ..., the pile continues to resolve from the top down,
+//    and that pending ability forms a new pile."
+//  - "If a pile is resolving and pending abilities trigger, they wait until
+//    that pile has fully resolved and then form their own pile. The active
+//    player decides in which order all the pending abilities go onto the pile
+//    ... Then he receives priority" (Errata, pile synchronization).
+//  - FAQ (Scordite): a card destroyed on the pile "never entered play, and its
+//    pending ability did not trigger".
+// Only "when this enters play" triggers exist so far (Omber, Scordite, Cathedral).
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+namespace {
+
+std::string ability_id(const PileItem& p) {
+  std::string out = "ability:";
+  out += card_ref(p.card);
+  out += ':';
+  out += std::to_string(p.effect);
+  return out;
+}
+
+}  // namespace
+
+void EveMatch::queue_enters_play(CardId id) {
+  const auto& effects = def(id).effects;
+  for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
+    if (effects[i].trigger != Trigger::EntersPlay) continue;
+    state_.waiting.push_back(
+        PileItem{PileItem::Kind::Ability, state_.cards[id].owner, id, "", -1, i});
+  }
+}
+
+// "All 'At the start of your turn' effects go onto the pile simultaneously"
+// (FAQ: Dam Torsad and Archaeological Site).
+void EveMatch::queue_start_of_turn(SeatIndex seat) {
+  for (CardId id : controlled_in_play(seat)) {
+    const auto& effects = def(id).effects;
+    for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
+      if (effects[i].trigger != Trigger::StartOfTurn) continue;
+      state_.waiting.push_back(PileItem{PileItem::Kind::Ability, seat, id, "", -1, i});
+    }
+  }
+}
+
+// Cards in play the seat controls: its docks, structures and News, its ships,
+// and the locations in the regions it controls ("whoever controls a region
+// controls the locations placed in it").
+std::vector<CardId> EveMatch::controlled_in_play(SeatIndex seat) const {
+  const SeatState& s = state_.seats[seat];
+  std::vector<CardId> out = s.docks;
+  out.insert(out.end(), s.structures.begin(), s.structures.end());
+  out.insert(out.end(), s.news.begin(), s.news.end());
+  for (const auto& r : state_.regions) {
+    if (r.controller == seat) out.insert(out.end(), r.locations.begin(), r.locations.end());
+    for (CardId id : r.ships) {
+      if (state_.cards[id].owner == seat) out.push_back(id);
+    }
+  }
+  return out;
+}
+
+void EveMatch::form_new_pile(Events& ev) {
+  if (state_.waiting.size() > 1) {
+    state_.pending = Pending::OrderTriggers;
+    state_.prompt_seat = state_.active;
+    return;
+  }
+  if (!state_.waiting.empty()) {
+    state_.pile.push_back(state_.waiting.front());
+    state_.waiting.clear();
+    emit(ev, "ability_triggered", card_name(state_.pile.back().card) + "'s ability goes on the pile");
+  }
+  state_.pending = Pending::Priority;
+  state_.prompt_seat = state_.active;
+  state_.passes = 0;
+}
+
+rules::Prompt EveMatch::order_triggers_prompt() const {
+  rules::Prompt p{"order_triggers",
+                  "Pending abilities triggered together: choose the next one to put on the pile "
+                  "(the last one put on resolves first).",
+                  1, 1, {}};
+  for (const auto& w : state_.waiting) {
+    const std::string id = ability_id(w);
+    const bool seen = std::any_of(p.options.begin(), p.options.end(),
+                                  [&](const rules::PromptOption& o) { return o.id == id; });
+    if (!seen) p.options.push_back({id, card_name(w.card) + ": " + def(w.card).text, std::nullopt});
+  }
+  return p;
+}
+
+void EveMatch::apply_order_triggers(const rules::Answer& answer, Events& ev) {
+  const std::string& id = answer.choices.front().option_id;
+  auto it = std::find_if(state_.waiting.begin(), state_.waiting.end(),
+                         [&](const PileItem& w) { return ability_id(w) == id; });
+  state_.pile.push_back(*it);
+  state_.waiting.erase(it);
+  emit(ev, "ability_triggered", card_name(state_.pile.back().card) + "'s ability goes on the pile");
+  form_new_pile(ev);
+}
+
+void EveMatch::resolve_ability(const PileItem& item, Events& ev) {
+  const EffectDef& e = def(item.card).effects[item.effect];
+  const SeatIndex owner = state_.cards[item.card].owner;
+  emit(ev, "ability_resolved", card_name(item.card) + "'s ability resolves");
+  switch (e.kind) {
+    case EffectKind::DrawCards:
+      for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
+      break;
+    case EffectKind::DiscardCards: {  // "its owner discards a card"
+      const int n = std::min<int>(e.amount, static_cast<int>(state_.seats[owner].hand.size()));
+      if (n > 0) open_choice(ResolutionChoice::Kind::Discard, owner, n, item.card);
+      break;
+    }
+    case EffectKind::SacrificeLocation:
+      open_choice(ResolutionChoice::Kind::SacrificeLocation, item.controller, 1, item.card);
+      break;
+    case EffectKind::Handler: run_handler(e.handler, item, ev); break;
+    case EffectKind::WinIfInPlay: {  // an alternative victory condition
+      const auto mine = controlled_in_play(item.controller);
+      if (std::find(mine.begin(), mine.end(), item.card) == mine.end()) break;
+      state_.result = rules::MatchResult{{item.controller}, false, "alternative_victory"};
+      state_.pending = Pending::None;
+      state_.prompt_seat = -1;
+      emit(ev, "match_ended", seat_name(item.controller) + " wins (" + card_name(item.card) + ")");
+      break;
+    }
+    default: break;
+  }
+}
+
+// Opens the choice if there is anything to choose (else nothing happens).
+void EveMatch::open_choice(ResolutionChoice::Kind kind, SeatIndex seat, int count, CardId source) {
+  state_.choice = ResolutionChoice{kind, seat, count, source};
+  if (choice_candidates().empty()) {
+    state_.choice = ResolutionChoice{};
+    return;
+  }
+  state_.pending = Pending::Choice;
+  state_.prompt_seat = seat;
+}
+
+std::vector<CardId> EveMatch::choice_candidates() const {
+  const auto& c = state_.choice;
+  if (c.kind == ResolutionChoice::Kind::Discard) return state_.seats[c.seat].hand;
+  std::vector<CardId> out;
+  if (c.kind != ResolutionChoice::Kind::SacrificeLocation) return out;
+  // "You may sacrifice only a card that is in play under your control".
+  for (const auto& r : state_.regions) {
+    if (r.controller == c.seat) out.insert(out.end(), r.locations.begin(), r.locations.end());
+  }
+  return out;
+}
+
+rules::Prompt EveMatch::choice_prompt() const {
+  const auto& c = state_.choice;
+  const bool discard = c.kind == ResolutionChoice::Kind::Discard;
+  rules::Prompt p{discard ? "choose_discard" : "choose_sacrifice",
+                  card_name(c.source) + ": " +
+                      (discard ? "discard " + std::to_string(c.count) + " card(s)"
+                               : std::string("sacrifice a location you control")),
+                  static_cast<unsigned>(c.count), static_cast<unsigned>(c.count), {}};
+  for (CardId id : choice_candidates()) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
+  return p;
+}
+
+void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
+  const ResolutionChoice c = state_.choice;
+  for (const auto& choice : answer.choices) {
+    const CardId id = *parse_card_ref(choice.option_id);
+    if (c.kind == ResolutionChoice::Kind::Discard) {
+      remove_from(state_.seats[c.seat].hand, id);
+      emit(ev, "discarded", seat_name(c.seat) + " discards " + card_name(id));
+    } else {
+      take_out(id);
+      emit(ev, "sacrificed", seat_name(c.seat) + " sacrifices " + card_name(id));
+    }
+    state_.seats[state_.cards[id].owner].scrapheap.push_back(id);
+  }
+  state_.choice = ResolutionChoice{};
+  state_.pending = Pending::None;
+  resolve_pile(ev);  // the rest of the pile resolves
+}
+
+// Named handlers for what the vocabulary cannot express yet.
+// Cathedral (FAQ): "The structure Cathedral is destroyed as soon as it enters
+// play, and you draw a card" when the base is already upgraded.
+void EveMatch::run_handler(const std::string& handler, const PileItem& item, Events& ev) {
+  if (handler != "cathedral") return;
+  const SeatIndex owner = state_.cards[item.card].owner;
+  if (!state_.seats[owner].upgraded || !contains(state_.seats[owner].structures, item.card)) return;
+  take_out(item.card);
+  state_.seats[owner].scrapheap.push_back(item.card);
+  emit(ev, "destroyed", card_name(item.card) + " is destroyed");
+  draw(owner, ev);
+}
+
+}  // namespace concord::eve

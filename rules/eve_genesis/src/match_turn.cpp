@@ -1,0 +1,232 @@
+// EveMatch: the turn sequence step machine ("Gameplay"): Setup phase
+// (duration, build, income steps), Draw phase, Management phase, Combat
+// phases (skipped: no attacks yet), End of Turn phase (discard to seven).
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+namespace {
+
+constexpr std::size_t kMaxHand = 7;
+
+std::size_t index_of(Phase phase, Step step) {
+  const auto& seq = turn_sequence();
+  for (std::size_t i = 0; i < seq.size(); ++i) {
+    if (seq[i].phase == phase && seq[i].step == step) return i;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void EveMatch::begin_turn(SeatIndex seat, Events& ev) {
+  state_.active = seat;
+  state_.region_played = false;
+  for (auto& s : state_.seats) s.limited_played = false;
+  emit(ev, "turn_started", "turn " + std::to_string(state_.turn) + ": " + seat_name(seat));
+  queue_start_of_turn(seat);
+  enter(turn_sequence().front(), ev);
+}
+
+void EveMatch::enter(const Window& w, Events& ev) {
+  state_.phase = w.phase;
+  state_.step = w.step;
+  state_.passes = 0;
+  emit(ev, "step", to_string(w.phase) + "/" + to_string(w.step));
+  if (w.step == Step::Duration) run_duration_step(ev);
+  if (w.step == Step::Build) run_build_step(ev);
+  if (state_.result) return;
+  if (w.step == Step::Income) {
+    state_.pending = Pending::IncomeChoice;
+    state_.prompt_seat = state_.active;
+    return;
+  }
+  if (w.step == Step::Draw) {
+    const int turn = state_.turn;
+    run_draw_phase(ev);
+    if (!state_.result && state_.turn == turn) end_step(ev);
+    return;
+  }
+  if (!state_.waiting.empty()) {
+    form_new_pile(ev);  // start-of-turn abilities go on the pile first
+    return;
+  }
+  state_.pending = Pending::Priority;
+  state_.prompt_seat = state_.active;  // "The active player has priority"
+}
+
+// Called when every player passed in succession on an empty pile.
+void EveMatch::end_step(Events& ev) {
+  if (state_.step == Step::End) {
+    if (state_.seats[state_.active].hand.size() > kMaxHand) {
+      state_.pending = Pending::Discard;
+      state_.prompt_seat = state_.active;
+      return;
+    }
+    recharge_shields();
+    ++state_.turn;
+    begin_turn(state_.next_living(state_.active), ev);
+    return;
+  }
+  const auto& seq = turn_sequence();
+  std::size_t next = index_of(state_.phase, state_.step) + 1;
+  // "If during your Management phase you did not jump your ships into any enemy
+  // regions, you made no attacks, and so the Combat phase does not occur."
+  while (seq[next].phase == Phase::Combat) ++next;
+  if (seq[next].phase != state_.phase) recharge_shields();
+  enter(seq[next], ev);
+}
+
+// FAQ: "Unless stated otherwise, shields recharge simultaneously at the end of
+// each phase: Setup phase, Draw phase, Management phase, Combat phase and End
+// of Turn phase." Damage is not carried over.
+void EveMatch::recharge_shields() {
+  for (auto& s : state_.seats) s.base_damage = 0;
+  for (const auto& r : state_.regions) {
+    for (CardId id : r.ships) state_.cards[id].damage = 0;
+  }
+}
+
+// "Your News cards whose duration has not yet run out are rotated ... When the
+// duration ends, the News is destroyed." Duration ∞ is not rotated.
+void EveMatch::run_duration_step(Events& ev) {
+  SeatState& s = state_.seats[state_.active];
+  for (CardId id : std::vector<CardId>(s.news)) {
+    if (def(id).duration_infinite) continue;
+    CardInstance& c = state_.cards[id];
+    if (c.duration > 1) {
+      --c.duration;
+      continue;
+    }
+    remove_from(s.news, id);
+    reset_counters(c);
+    s.scrapheap.push_back(id);
+    emit(ev, "news_expired", card_name(id) + " expires and goes to the scrapheap");
+  }
+}
+
+// "Your ships whose construction is not yet complete are rotated clockwise so
+// that the next build tab is on top."
+void EveMatch::run_build_step(Events& ev) {
+  for (CardId id : state_.seats[state_.active].docks) {
+    CardInstance& c = state_.cards[id];
+    if (c.build <= 0) continue;
+    if (--c.build == 0) emit(ev, "ship_built", card_name(id) + " is built");
+  }
+}
+
+// "If two are playing, the player who goes first skips his Draw phase on his first turn."
+void EveMatch::run_draw_phase(Events& ev) {
+  const bool skip = state_.turn == 1 && state_.active == state_.first && seat_count() == 2;
+  if (skip) {
+    emit(ev, "draw_skipped", seat_name(state_.active) + " skips the first Draw phase");
+    return;
+  }
+  draw(state_.active, ev);
+}
+
+rules::Prompt EveMatch::income_prompt() const {
+  const std::string n = std::to_string(income(state_.active));
+  return rules::Prompt{"income",
+                       "Income step: take your income, or sacrifice it to draw a card instead.",
+                       1, 1,
+                       {{"income", "Take " + n + " credit(s)", std::nullopt},
+                        {"draw", "Sacrifice " + n + " credit(s) to draw a card", std::nullopt}}};
+}
+
+// FAQ: "You draw the card at the time when in the normal course of things you
+// would have replenished your wallet with credits, at the start of the income step."
+void EveMatch::apply_income(const rules::Answer& answer, Events& ev) {
+  const SeatIndex a = state_.active;
+  if (answer.choices.front().option_id == "draw") {
+    emit(ev, "income_skipped", seat_name(a) + " skips income to draw a card");
+    if (!draw(a, ev)) return;
+  } else {
+    const std::int64_t n = income(a);
+    state_.seats[a].wallet += n;
+    emit(ev, "income", seat_name(a) + " takes " + std::to_string(n) + " credit(s)");
+  }
+  state_.pending = Pending::Priority;
+  state_.prompt_seat = a;
+  state_.passes = 0;
+}
+
+rules::Prompt EveMatch::discard_prompt(SeatIndex seat) const {
+  const auto& hand = state_.seats[seat].hand;
+  const auto excess = static_cast<unsigned>(hand.size() - kMaxHand);
+  rules::Prompt p{"discard", "Discard down to seven cards: choose " + std::to_string(excess) +
+                                 " card(s).", excess, excess, {}};
+  for (CardId id : hand) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
+  return p;
+}
+
+void EveMatch::apply_discard(SeatIndex seat, const rules::Answer& answer, Events& ev) {
+  SeatState& s = state_.seats[seat];
+  for (const auto& c : answer.choices) {
+    const CardId id = *parse_card_ref(c.option_id);
+    remove_from(s.hand, id);
+    s.scrapheap.push_back(id);
+    emit(ev, "discarded", seat_name(seat) + " discards " + card_name(id));
+  }
+  recharge_shields();
+  ++state_.turn;
+  begin_turn(state_.next_living(state_.active), ev);
+}
+
+// "If you must draw a card from the market and it has no cards left, you lose the game."
+bool EveMatch::draw(SeatIndex seat, Events& ev) {
+  SeatState& s = state_.seats[seat];
+  if (s.market.empty()) {
+    eliminate(seat, "market_empty", ev);
+    return false;
+  }
+  const CardId id = s.market.front();
+  s.market.erase(s.market.begin());
+  s.hand.push_back(id);
+  emit(ev, "card_drawn", seat_name(seat) + " draws " + card_ref(id) + " " + card_name(id),
+       rules::Visibility::only({seat}));
+  emit(ev, "card_drawn_hidden", seat_name(seat) + " draws a card",
+       rules::Visibility::all_but({seat}));
+  return true;
+}
+
+void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) {
+  state_.seats[seat].out = true;
+  emit(ev, "seat_lost", seat_name(seat) + " loses (" + reason + ")");
+  if (state_.living_seats() <= 1) {
+    const SeatIndex winner = state_.next_living(seat);
+    state_.result = rules::MatchResult{{winner}, false, reason};
+    state_.pending = Pending::None;
+    state_.prompt_seat = -1;
+    emit(ev, "match_ended", seat_name(winner) + " wins (" + reason + ")");
+    return;
+  }
+  // Its items leave the pile: cards to the scrapheap, regions back off-deck.
+  for (const auto& item : state_.pile) {
+    if (item.controller != seat) continue;
+    if (item.kind == PileItem::Kind::Card) {
+      reset_counters(state_.cards[item.card]);
+      state_.seats[seat].scrapheap.push_back(item.card);
+    }
+    if (item.kind == PileItem::Kind::Region) state_.seats[seat].offdeck.push_back(item.region);
+  }
+  std::erase_if(state_.pile, [seat](const PileItem& p) { return p.controller == seat; });
+  std::erase_if(state_.waiting, [seat](const PileItem& p) { return p.controller == seat; });
+  if (state_.pending == Pending::Choice && state_.choice.seat == seat) {
+    state_.choice = ResolutionChoice{};  // a conceding seat's choice: resolution goes on
+    state_.pending = Pending::None;
+    resolve_pile(ev);
+    if (state_.result) return;
+  }
+  if (state_.active == seat) {
+    ++state_.turn;
+    begin_turn(state_.next_living(seat), ev);
+  } else if (state_.prompt_seat == seat) {
+    state_.prompt_seat = state_.next_living(seat);
+  }
+}
+
+}  // namespace concord::eve

@@ -1,0 +1,144 @@
+// save_position: the canonical position text (see README.md).
+#include <sstream>
+
+#include "concord/eve/position.hpp"
+
+namespace concord::eve {
+
+namespace {
+
+const char* yes_no(bool b) { return b ? "yes" : "no"; }
+
+std::string token(const GameState& st, CardId id) {
+  std::string out = st.cards[id].card;
+  out += '#';
+  out += std::to_string(id + 1);
+  return out;
+}
+
+// Single-card line attributes, only when not default.
+std::string attrs(const CardInstance& c) {
+  std::string out;
+  auto add = [&out](const char* key, int v) {
+    if (v == 0) return;
+    out += ' ';
+    out += key;
+    out += '=';
+    out += std::to_string(v);
+  };
+  add("build", c.build);
+  add("damage", c.damage);
+  add("duration", c.duration);
+  add("x", c.x);
+  if (!c.order.empty()) {
+    out += " order=";
+    out += c.order;
+  }
+  return out;
+}
+
+void list_line(std::ostream& o, const GameState& st, const char* kw, SeatIndex s,
+               const std::vector<CardId>& ids) {
+  if (ids.empty()) return;
+  o << kw << ' ' << s;
+  for (CardId id : ids) o << ' ' << token(st, id);
+  o << '\n';
+}
+
+void card_lines(std::ostream& o, const GameState& st, const std::string& prefix,
+                const std::vector<CardId>& ids) {
+  for (CardId id : ids) o << prefix << ' ' << token(st, id) << attrs(st.cards[id]) << '\n';
+}
+
+void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
+  o << "eve_position\nseats " << st.seats.size() << "\nturn " << st.turn << "\nfirst "
+    << st.first << "\nactive " << st.active << "\nphase " << to_string(st.phase) << ' '
+    << to_string(st.step) << "\nprompt " << to_string(st.pending) << ' ' << st.prompt_seat
+    << "\npasses " << st.passes << "\nregion_played " << yes_no(st.region_played)
+    << "\nresolving " << yes_no(st.resolving) << "\nrng";
+  for (auto w : rng.state()) o << ' ' << w;
+  o << '\n';
+  if (!st.result) {
+    o << "result none\n";
+  } else if (st.result->draw) {
+    o << "result draw " << st.result->reason << '\n';
+  } else {
+    o << "result winner " << st.result->winners.front() << ' ' << st.result->reason << '\n';
+  }
+  if (st.choice.kind != ResolutionChoice::Kind::None) {
+    o << "choice "
+      << (st.choice.kind == ResolutionChoice::Kind::Discard ? "discard" : "sacrifice_location")
+      << ' ' << st.choice.seat << ' ' << st.choice.count << ' ' << card_ref(st.choice.source)
+      << '\n';
+  }
+}
+
+void write_seat(std::ostream& o, const GameState& st, SeatIndex i) {
+  const SeatState& s = st.seats[i];
+  o << "seat " << i << " base=" << s.base << " upgraded=" << yes_no(s.upgraded)
+    << " base_damage=" << s.base_damage << " wallet=" << s.wallet
+    << " limited_played=" << yes_no(s.limited_played) << " out=" << yes_no(s.out) << '\n';
+  if (!s.offdeck.empty()) {
+    o << "offdeck " << i;
+    for (const auto& r : s.offdeck) o << ' ' << r;
+    o << '\n';
+  }
+  list_line(o, st, "hand", i, s.hand);
+  list_line(o, st, "market", i, s.market);
+  list_line(o, st, "scrapheap", i, s.scrapheap);
+  const std::string n = std::to_string(i);
+  card_lines(o, st, "dock " + n, s.docks);
+  card_lines(o, st, "structure " + n, s.structures);
+  card_lines(o, st, "news " + n, s.news);
+}
+
+void write_region(std::ostream& o, const GameState& st, const Region& r) {
+  if (!r.home) {
+    o << "region " << r.key << " owner=" << r.owner << " controller="
+      << (r.controller ? std::to_string(*r.controller) : std::string("none")) << '\n';
+  }
+  for (CardId id : r.locations) {
+    o << "location " << r.key << ' ' << st.cards[id].owner << ' ' << token(st, id)
+      << attrs(st.cards[id]) << '\n';
+  }
+  for (CardId id : r.ships) {
+    o << "ship " << r.key << ' ' << st.cards[id].owner << ' ' << token(st, id)
+      << attrs(st.cards[id]) << '\n';
+  }
+}
+
+void write_pile(std::ostream& o, const GameState& st) {
+  for (const auto& w : st.waiting) {
+    o << "waiting " << w.controller << " ability " << card_ref(w.card) << ' ' << w.effect << '\n';
+  }
+  for (const auto& p : st.pile) {
+    o << "pile " << p.controller;
+    if (p.kind == PileItem::Kind::Ability) o << " ability " << card_ref(p.card) << ' ' << p.effect;
+    if (p.kind == PileItem::Kind::Upgrade) o << " upgrade";
+    if (p.kind == PileItem::Kind::Region) o << " region " << p.region;
+    if (p.kind == PileItem::Kind::Jump) o << " jump " << card_ref(p.card) << ' ' << p.region;
+    if (p.kind == PileItem::Kind::Card) {
+      o << " card " << token(st, p.card) << attrs(st.cards[p.card]);
+      if (!p.region.empty()) o << " target=" << p.region;
+      if (p.target >= 0) o << " on=" << card_ref(p.target);
+    }
+    o << '\n';
+  }
+}
+
+}  // namespace
+
+std::string save_position(const GameState& st, const rules::Rng& rng, const CardDb&) {
+  std::ostringstream o;
+  write_header(o, st, rng);
+  for (SeatIndex i = 0; i < static_cast<SeatIndex>(st.seats.size()); ++i) write_seat(o, st, i);
+  for (const auto& r : st.regions) write_region(o, st, r);
+  write_pile(o, st);
+  return o.str();
+}
+
+std::string save_position(const EveMatch& match) {
+  return save_position(match.state(), match.rng(), match.db());
+}
+
+}  // namespace concord::eve
