@@ -84,7 +84,7 @@ po::options_description make_options() {
   t.add<std::string>("database", "PostgreSQL connection string (libpq conninfo)", d.database);
   t.add<bool>("journal", "journal match commands (off only for benchmarks)", d.journal);
   t.add<std::int64_t>("db-workers", "database worker threads", d.db_workers);
-  t.add<std::int64_t>("journal-window-ms", "journal batching window in milliseconds", d.journal_window_ms);
+  t.add<std::int64_t>("journal-window-ms", "extra wait in milliseconds to gather a journal batch (0: batch what arrives during a commit)", d.journal_window_ms);
   t.add<std::int64_t>("max-message-bytes", "largest client frame; larger frames close with 1009", d.max_message_bytes);
   t.add<std::int64_t>("outbound-max-messages", "per-connection outbound queue bound (messages)", d.outbound_max_messages);
   t.add<std::int64_t>("outbound-max-bytes", "per-connection outbound queue bound (bytes)", d.outbound_max_bytes);
