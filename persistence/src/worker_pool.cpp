@@ -31,10 +31,25 @@ pqxx::connection& ensure_connected(std::unique_ptr<pqxx::connection>& conn,
   return *conn;
 }
 
-void run_job(const WorkerPool::Job& job, std::unique_ptr<pqxx::connection>& conn,
-             const DatabaseConfig& config) {
+// The connection for a job, or null (after calling on_unavailable) if the
+// database stays unreachable.
+pqxx::connection* connection_for_job(std::unique_ptr<pqxx::connection>& conn, const DatabaseConfig& config,
+                                     const WorkerPool::Unavailable& on_unavailable) {
   try {
-    job(ensure_connected(conn, config));
+    return &ensure_connected(conn, config);
+  } catch (const std::exception& e) {
+    spdlog::error("worker pool: database unreachable, job not run: {}", e.what());
+    if (on_unavailable) on_unavailable();
+    return nullptr;
+  }
+}
+
+void run_job(const WorkerPool::Job& job, const WorkerPool::Unavailable& on_unavailable,
+             std::unique_ptr<pqxx::connection>& conn, const DatabaseConfig& config) {
+  pqxx::connection* live = connection_for_job(conn, config, on_unavailable);
+  if (!live) return;
+  try {
+    job(*live);
   } catch (const std::exception& e) {
     spdlog::error("worker pool: job failed, resetting its connection: {}", e.what());
     conn.reset();
@@ -61,10 +76,10 @@ WorkerPool::~WorkerPool() {
   for (auto& thread : threads_) thread.join();
 }
 
-void WorkerPool::post(Job job) {
+void WorkerPool::post(Job job, Unavailable on_unavailable) {
   {
     std::lock_guard lock(mutex_);
-    jobs_.push_back(std::move(job));
+    jobs_.push_back({std::move(job), std::move(on_unavailable)});
   }
   cv_.notify_one();
 }
@@ -80,10 +95,10 @@ void WorkerPool::run() {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
     if (jobs_.empty()) return;  // stopping, and every queued job has run
-    Job job = std::move(jobs_.front());
+    Queued next = std::move(jobs_.front());
     jobs_.pop_front();
     lock.unlock();
-    run_job(job, conn, config_);
+    run_job(next.job, next.on_unavailable, conn, config_);
   }
 }
 

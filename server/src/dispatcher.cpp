@@ -63,15 +63,20 @@ void Dispatcher::remember_room(const LinkPtr& link, const std::string& room_id, 
 }
 
 void Dispatcher::db_job(const LinkPtr& link, std::uint64_t request_id, std::function<void(pqxx::connection&)> job) {
-  ctx_.db.post([link, request_id, job = std::move(job)](pqxx::connection& conn) {
-    try {
-      job(conn);
-    } catch (const std::exception& e) {
-      spdlog::error("database request failed: {}", e.what());
-      link->send(make_error(request_id, "UNAVAILABLE", "the database is unavailable; try again"));
-      throw;  // lets the worker reset its connection
-    }
-  });
+  auto unavailable = [link, request_id] {
+    link->send(make_error(request_id, "UNAVAILABLE", "the database is unavailable; try again"));
+  };
+  ctx_.db.post(
+      [unavailable, job = std::move(job)](pqxx::connection& conn) {
+        try {
+          job(conn);
+        } catch (const std::exception& e) {
+          spdlog::error("database request failed: {}", e.what());
+          unavailable();
+          throw;  // lets the worker reset its connection
+        }
+      },
+      unavailable);
 }
 
 void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message) {

@@ -106,5 +106,14 @@ TEST_F(WorkerPoolTest, DestructionFinishesQueuedJobs) {
   EXPECT_EQ(ran.load(), 50);
 }
 
+TEST_F(WorkerPoolTest, AnUnreachableDatabaseReportsUnavailableInsteadOfRunningTheJob) {
+  WorkerPool pool({"host=127.0.0.1 port=1 dbname=none user=none connect_timeout=2"}, 1);
+  std::promise<void> told;
+  std::atomic<bool> ran{false};
+  pool.post([&](pqxx::connection&) { ran = true; }, [&] { told.set_value(); });
+  ASSERT_EQ(told.get_future().wait_for(30s), std::future_status::ready);
+  EXPECT_FALSE(ran.load());
+}
+
 }  // namespace
 }  // namespace concord::persistence::test

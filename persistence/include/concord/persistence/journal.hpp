@@ -108,6 +108,9 @@ class Journal {
 class WorkerPool {
  public:
   using Job = std::function<void(pqxx::connection&)>;
+  // Runs instead of the job when the database stays unreachable (the job
+  // never started), so a caller waiting for a reply can be told.
+  using Unavailable = std::function<void()>;
   WorkerPool(DatabaseConfig config, int threads);
   ~WorkerPool();  // finishes queued jobs, then joins
   WorkerPool(const WorkerPool&) = delete;
@@ -115,7 +118,7 @@ class WorkerPool {
 
   // Thread-safe. If the job throws (e.g. a broken connection), the worker
   // reconnects and the exception is logged; jobs must report their own failure.
-  void post(Job job);
+  void post(Job job, Unavailable on_unavailable = {});
   std::size_t queued() const;
 
  private:
@@ -123,7 +126,11 @@ class WorkerPool {
   DatabaseConfig config_;
   mutable std::mutex mutex_;
   std::condition_variable cv_;
-  std::deque<Job> jobs_;
+  struct Queued {
+    Job job;
+    Unavailable on_unavailable;
+  };
+  std::deque<Queued> jobs_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
