@@ -1,0 +1,43 @@
+// The EverZone Match (rules::Match). Each submit runs the Engine on a copy of
+// the state and keeps it only when the answer is accepted.
+#pragma once
+
+#include <memory>
+
+#include "concord/everzone/card_db.hpp"
+#include "concord/everzone/state.hpp"
+#include "concord/rules/match.hpp"
+
+namespace concord::everzone {
+
+class EverZoneMatch : public rules::Match {
+ public:
+  // Starts a match from a prepared state (setup or a position): runs the
+  // first round if `start` is set; otherwise the state is taken as is.
+  EverZoneMatch(const CardDb& db, GameState state, bool start);
+
+  std::optional<rules::Prompt> prompt(rules::SeatIndex seat) const override;
+  rules::Outcome submit(rules::SeatIndex seat, const rules::Answer& answer) override;
+  rules::Outcome concede(rules::SeatIndex seat) override;
+  std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
+  std::string state_hash() const override;
+  bool finished() const override { return state_.phase == Phase::Over; }
+  std::optional<rules::MatchResult> result() const override { return state_.result; }
+  int seat_count() const override { return static_cast<int>(state_.players.size()); }
+
+  const GameState& state() const { return state_; }
+  const std::vector<rules::Event>& start_events() const { return start_events_; }
+
+ private:
+  const CardDb& db_;
+  GameState state_;
+  std::vector<rules::Event> start_events_;
+};
+
+// Builds the state at the start of a two-player match: instances for every
+// force card, Leader in hand, shuffled decks, the nine-card battle deck.
+// Returns nullopt (and *error) if the setup is unusable.
+std::optional<GameState> initial_state(const CardDb& db, const rules::MatchSetup& setup,
+                                       std::string* error = nullptr);
+
+}  // namespace concord::everzone

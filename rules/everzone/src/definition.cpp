@@ -1,0 +1,32 @@
+#include "concord/everzone/definition.hpp"
+
+#include "concord/everzone/deck_rules.hpp"
+#include "concord/everzone/everzone_match.hpp"
+
+namespace concord::everzone {
+
+rules::GameDefinition definition() {
+  rules::GameDefinition def;
+  def.id = kGameId;
+  def.name = "EverZone: Strategic Battles in the Universe";
+  def.min_seats = 2;
+  def.max_seats = 2;
+  def.needs_deck = true;
+  rules::OptionSpec cp;
+  cp.name = "command_points";
+  cp.description = "Command Points per player (1-vs-1: 10 short, 20 standard, 30 long; teams 30-60 later)";
+  cp.kind = rules::OptionSpec::Kind::Integer;
+  cp.default_value = "20";
+  cp.min = 10;
+  cp.max = 60;
+  def.options.push_back(cp);
+  def.validate_deck = [](const rules::Deck& deck) { return validate_deck(CardDb::builtin(), deck); };
+  def.create = [](const rules::MatchSetup& setup) -> std::unique_ptr<rules::Match> {
+    auto state = initial_state(CardDb::builtin(), setup);
+    if (!state) return nullptr;
+    return std::make_unique<EverZoneMatch>(CardDb::builtin(), std::move(*state), true);
+  };
+  return def;
+}
+
+}  // namespace concord::everzone

@@ -1,0 +1,222 @@
+// Applying a well-formed answer (its shape was checked against the prompt).
+#include <algorithm>
+
+#include "card_abilities.hpp"
+#include "engine.hpp"
+#include "prompts.hpp"
+
+namespace concord::everzone {
+namespace {
+
+rules::Rejection reject(const char* code, std::string message) { return {code, std::move(message)}; }
+
+std::vector<int> chosen_instances(const rules::Answer& answer) {
+  std::vector<int> out;
+  for (const auto& c : answer.choices)
+    if (auto i = parse_instance(c.option_id)) out.push_back(*i);
+  return out;
+}
+
+}  // namespace
+
+std::optional<rules::Rejection> Engine::answer(int seat, const rules::Answer& answer) {
+  const std::string first = answer.choices.empty() ? std::string() : answer.choices.front().option_id;
+  switch (s_.phase) {
+    case Phase::Refresh: return on_refresh(seat, first);
+    case Phase::Deploy:
+    case Phase::Activate:
+    case Phase::Surrender: return on_secret(seat, answer);
+    case Phase::Withdraw: return on_withdraw(seat, chosen_instances(answer));
+    case Phase::Reactivate: return on_reactivate(seat, chosen_instances(answer));
+    case Phase::Support: return on_support(seat, first);
+    case Phase::Retreat: return on_retreat(seat, chosen_instances(answer));
+    case Phase::Effect: return on_effect(seat, chosen_instances(answer));
+    case Phase::Over: break;
+  }
+  return reject("WINDOW_CLOSED", "the match is over");
+}
+
+std::optional<rules::Rejection> Engine::on_refresh(int seat, const std::string& id) {
+  if (id == "refresh") {
+    refresh_hand(seat);
+    return std::nullopt;
+  }
+  player(seat).waiting = false;
+  emit("proceeds", seat_name(seat) + " proceeds to deployment", rules::Visibility::all(), seat);
+  if (!anyone_waiting()) begin_deploy();
+  return std::nullopt;
+}
+
+// A simultaneous hidden decision: record it; tell everyone only that the seat
+// has chosen; reveal all choices together once every required seat has chosen.
+std::optional<rules::Rejection> Engine::on_secret(int seat, const rules::Answer& answer) {
+  auto& p = player(seat);
+  p.answered = true;
+  p.secret = chosen_instances(answer);
+  p.surrender = !answer.choices.empty() && answer.choices.front().option_id == "surrender";
+  emit("seat_chose", seat_name(seat) + " has chosen", rules::Visibility::all(), seat);
+  emit("own_choice", seat_name(seat) + " chose " + (s_.phase == Phase::Surrender
+                                                         ? std::string(p.surrender ? "surrender" : "continue")
+                                                         : names(p.secret)),
+       rules::Visibility::only({seat}), seat, p.secret);
+  const bool all_in = std::none_of(s_.players.begin(), s_.players.end(),
+                                   [](const auto& q) { return q.waiting && !q.answered; });
+  if (all_in) all_secrets_in();
+  return std::nullopt;
+}
+
+void Engine::all_secrets_in() {
+  switch (s_.phase) {
+    case Phase::Deploy: return reveal_deployment();
+    case Phase::Activate: return reveal_activation();
+    case Phase::Surrender: return resolve_surrender();
+    default: return;
+  }
+}
+
+// "A player may withdraw troops only if it is necessary": the rest must fit,
+// and putting back any one withdrawn card would break the limit again.
+std::optional<rules::Rejection> Engine::on_withdraw(int seat, const std::vector<int>& chosen) {
+  auto& p = player(seat);
+  const Army a = army(seat);
+  int remaining = a.resource();
+  for (int c : chosen) remaining -= card(c).values.resource;
+  if (remaining > a.limit())
+    return reject("OVER_RESOURCE_LIMIT", "the army would still exceed the RESOURCE limit");
+  for (int c : chosen)
+    if (remaining + card(c).values.resource <= a.limit())
+      return reject("UNNECESSARY_WITHDRAWAL", name(c) + " could stay: withdraw only what is necessary");
+  for (int c : chosen) {
+    if (contains(p.active, c)) move_card(p.active, p.withdrawn, c);
+    else move_card(p.supports, p.retreated, c);
+  }
+  emit("units_withdrawn", seat_name(seat) + " withdraws " + names(chosen) + " to fit the RESOURCE limit",
+       rules::Visibility::all(), seat, chosen);
+  p.waiting = false;
+  if (!anyone_waiting()) settle();
+  return std::nullopt;
+}
+
+// Reactivate as many as fit: the chosen Units fit, and no other candidate would.
+std::optional<rules::Rejection> Engine::on_reactivate(int seat, const std::vector<int>& chosen) {
+  auto& p = player(seat);
+  const Army a = army(seat);
+  int room = a.limit() - a.resource();
+  for (int c : chosen) room -= card(c).values.resource;
+  if (room < 0) return reject("OVER_RESOURCE_LIMIT", "these Units do not all fit in the RESOURCE limit");
+  const Terrain where = db_.at(s_.location).terrain;
+  for (int c : p.withdrawn)
+    if (!contains(chosen, c) && card(c).can_fight(where) && card(c).values.resource <= room)
+      return reject("MUST_REACTIVATE", name(c) + " also fits: reactivation is automatic when the limit allows");
+  for (int c : chosen) move_card(p.withdrawn, p.active, c);
+  emit("units_reactivated", seat_name(seat) + " reactivates " + names(chosen), rules::Visibility::all(), seat, chosen);
+  p.waiting = false;
+  if (!anyone_waiting()) settle();
+  return std::nullopt;
+}
+
+std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& id) {
+  auto& p = player(seat);
+  if (id == "done") {
+    p.waiting = false;
+    if (!anyone_waiting()) begin_clash();
+    return std::nullopt;
+  }
+  if (id.rfind("discard_", 0) == 0) {
+    // "A Support card remains in play until the end of phase 4, unless you
+    // discard it earlier"; discarded Support cards go to the retreated pile.
+    const int c = *parse_instance(id.substr(8));
+    move_card(p.supports, p.retreated, c);
+    emit("support_discarded", seat_name(seat) + " discards " + name(c), rules::Visibility::all(), seat, {c});
+    for (auto& other : s_.players) other.waiting = true;
+    return std::nullopt;
+  }
+  const int c = *parse_instance(id);  // the prompt offered only playable cards
+  move_card(p.hand, p.supports, c);
+  p.supports_turn += 1;
+  p.supports_battle += 1;
+  emit("support_played", seat_name(seat) + " plays " + name(c), rules::Visibility::all(), seat, {c});
+  if (targeted_effect(db_, s_, c) != TargetedEffect::None) {
+    s_.phase = Phase::Effect;
+    s_.effect_card = c;
+    set_waiting(false);
+    p.waiting = true;
+    return std::nullopt;
+  }
+  for (auto& other : s_.players) other.waiting = true;  // others may answer it
+  return std::nullopt;
+}
+
+// A targeted single effect resolves (Tribe Recall, Final Protocol, Engagement):
+// Units it activates are withdrawn at once if they cannot fight here or do not
+// fit, the card is discarded and the Support window reopens for everyone.
+std::optional<rules::Rejection> Engine::on_effect(int seat, const std::vector<int>& chosen) {
+  auto& p = player(seat);
+  const auto kind = targeted_effect(db_, s_, s_.effect_card);
+  if (kind == TargetedEffect::DestroyOwnAndEnemy) {
+    if (auto bad = destroy_own_and_enemy(seat, chosen)) return bad;
+  } else if (kind == TargetedEffect::DestroyTwoActivateFromDeck) {
+    if (!engagement_step(seat, chosen)) return std::nullopt;
+  } else {
+    for (int c : chosen) move_card(p.deployed, p.active, c);
+    emit("units_activated", seat_name(seat) + " activates " + names(chosen), rules::Visibility::all(), seat, chosen);
+  }
+  move_card(p.supports, p.retreated, s_.effect_card);
+  emit("support_discarded", seat_name(seat) + " discards " + name(s_.effect_card) + ": its effect is resolved",
+       rules::Visibility::all(), seat, {s_.effect_card});
+  s_.effect_card = -1;
+  s_.effect_step = 0;
+  withdraw_unfit(seat);
+  set_waiting(false);
+  s_.resume = Resume::Support;
+  settle();
+  return std::nullopt;
+}
+
+// FINAL PROTOCOL: exactly one enemy Unit, plus one of your own if you have any;
+// an own Unit that cannot be destroyed survives ("you may destroy only an enemy Unit").
+std::optional<rules::Rejection> Engine::destroy_own_and_enemy(int seat, const std::vector<int>& chosen) {
+  const auto enemies = enemy_units(s_, seat);
+  std::vector<int> own, enemy;
+  for (int c : chosen) (contains(enemies, c) ? enemy : own).push_back(c);
+  const auto& p = player(seat);
+  const bool has_own = !p.active.empty() || !p.withdrawn.empty();
+  if (enemy.size() != 1) return reject("ILLEGAL_TARGET", "choose exactly one enemy Unit");
+  if (own.size() != (has_own ? 1u : 0u))
+    return reject("ILLEGAL_TARGET", "choose one Unit under your control as well");
+  std::vector<int> dead = enemy;
+  const int opponent_units = static_cast<int>(player(opponent(seat)).active.size());
+  const int my_units = static_cast<int>(p.active.size());
+  if (!enemy.empty() && cannot_be_destroyed(db_, s_, enemy[0], my_units)) dead.clear();
+  for (int c : own)
+    if (!cannot_be_destroyed(db_, s_, c, opponent_units)) dead.push_back(c);
+  destroy(dead);
+  return std::nullopt;
+}
+
+bool Engine::engagement_step(int seat, const std::vector<int>& chosen) {
+  auto& p = player(seat);
+  if (s_.effect_step == 0) {
+    destroy(chosen);
+    s_.effect_step = 1;  // the deck held a Unit when the card was played
+    return false;
+  }
+  for (int c : chosen) move_card(p.deck, p.active, c);
+  emit("units_activated", seat_name(seat) + " activates " + names(chosen) + " from the deck",
+       rules::Visibility::all(), seat, chosen);
+  s_.rng.shuffle(p.deck);
+  emit("deck_shuffled", seat_name(seat) + " shuffles the deck", rules::Visibility::all(), seat);
+  return true;
+}
+
+std::optional<rules::Rejection> Engine::on_retreat(int seat, const std::vector<int>& chosen) {
+  auto& p = player(seat);
+  for (int c : chosen) move_card(p.hand, p.retreated, c);
+  if (!chosen.empty())
+    emit("cards_discarded", seat_name(seat) + " discards " + names(chosen), rules::Visibility::all(), seat, chosen);
+  p.waiting = false;
+  if (!anyone_waiting()) finish_retreat();
+  return std::nullopt;
+}
+
+}  // namespace concord::everzone

@@ -1,0 +1,89 @@
+#include <algorithm>
+#include <charconv>
+
+#include "concord/everzone/event.hpp"
+#include "engine.hpp"
+
+namespace concord::everzone {
+
+std::string instance_id(int instance) {
+  std::string out = "c";
+  out += std::to_string(instance);
+  return out;
+}
+
+std::string discard_option(int instance) {
+  std::string out = "discard_";
+  out += instance_id(instance);
+  return out;
+}
+
+std::optional<int> parse_instance(const std::string& id) {
+  if (id.size() < 2 || id[0] != 'c') return std::nullopt;
+  int v = 0;
+  auto [p, ec] = std::from_chars(id.data() + 1, id.data() + id.size(), v);
+  if (ec != std::errc{} || p != id.data() + id.size() || v < 0) return std::nullopt;
+  return v;
+}
+
+void move_card(std::vector<int>& from, std::vector<int>& to, int instance) {
+  auto it = std::find(from.begin(), from.end(), instance);
+  if (it == from.end()) return;
+  from.erase(it);
+  to.push_back(instance);
+}
+
+bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+const Card& Engine::card(int instance) const {
+  return db_.at(s_.card_of.at(static_cast<std::size_t>(instance)));
+}
+
+std::string Engine::name(int instance) const {
+  std::string out = card(instance).name;
+  out += " (";
+  out += instance_id(instance);
+  out += ")";
+  return out;
+}
+
+std::string Engine::names(const std::vector<int>& instances) const {
+  if (instances.empty()) return "nothing";
+  std::string out;
+  for (int c : instances) {
+    if (!out.empty()) out += ", ";
+    out += name(c);
+  }
+  return out;
+}
+
+std::string Engine::seat_name(int seat) {
+  std::string out = "seat ";
+  out += std::to_string(seat);
+  return out;
+}
+
+void Engine::emit(std::string kind, std::string text, rules::Visibility v, int seat, const std::vector<int>& cards,
+                  int amount) {
+  auto data = std::make_shared<EverZoneEvent>();
+  data->kind = kind;
+  data->seat = seat;
+  for (int c : cards) data->cards.push_back(instance_id(c));
+  data->amount = amount;
+  events_.push_back(rules::Event{std::move(kind), std::move(text), std::move(v), std::move(data)});
+}
+
+void Engine::set_waiting(bool value) {
+  for (auto& p : s_.players) {
+    p.waiting = value;
+    p.answered = false;
+    p.secret.clear();
+    p.surrender = false;
+  }
+}
+
+bool Engine::anyone_waiting() const {
+  return std::any_of(s_.players.begin(), s_.players.end(), [](const auto& p) { return p.waiting; });
+}
+
+}  // namespace concord::everzone

@@ -1,0 +1,161 @@
+#include "prompts.hpp"
+
+#include "card_abilities.hpp"
+#include "concord/everzone/army.hpp"
+#include "engine.hpp"
+
+namespace concord::everzone {
+namespace {
+
+using rules::Prompt;
+using rules::PromptOption;
+
+class PromptBuilder {
+ public:
+  PromptBuilder(const CardDb& db, const GameState& s, int seat)
+      : db_(db), s_(s), seat_(seat), p_(s.players.at(static_cast<std::size_t>(seat))) {}
+
+  Prompt build() const {
+    switch (s_.phase) {
+      case Phase::Refresh: return refresh();
+      case Phase::Deploy: return pick("deploy", "Secretly choose Units to deploy face down", units(p_.hand), 0);
+      case Phase::Activate: return pick("activate", "Secretly choose deployed Units to activate", p_.deployed, 0);
+      case Phase::Withdraw: return withdraw();
+      case Phase::Reactivate: return reactivate();
+      case Phase::Support: return support();
+      case Phase::Surrender: return fixed("surrender", "Fight on or surrender", {"continue", "surrender"});
+      case Phase::Retreat: return discard();
+      case Phase::Effect: return effect();
+      case Phase::Over: break;
+    }
+    return {};
+  }
+
+ private:
+  const Card& card(int c) const { return db_.at(s_.card_of.at(static_cast<std::size_t>(c))); }
+  PromptOption option(int c) const { return {instance_id(c), card(c).name, std::nullopt}; }
+
+  std::vector<int> units(const std::vector<int>& zone) const {
+    std::vector<int> out;
+    for (int c : zone)
+      if (card(c).kind == CardKind::Unit) out.push_back(c);
+    return out;
+  }
+
+  Prompt pick(const char* kind, const char* text, const std::vector<int>& cards, unsigned min,
+             unsigned max = 0) const {
+    Prompt p{kind, text, min, max ? max : static_cast<unsigned>(cards.size()), {}};
+    for (int c : cards) p.options.push_back(option(c));
+    if (p.max_choices < p.min_choices) p.max_choices = p.min_choices;
+    return p;
+  }
+
+  static Prompt fixed(const char* kind, const char* text, std::vector<std::string> ids) {
+    Prompt p{kind, text, 1, 1, {}};
+    for (auto& id : ids) p.options.push_back({id, id, std::nullopt});
+    return p;
+  }
+
+  Prompt refresh() const {
+    int non_leader = 0;
+    for (int c : p_.hand) non_leader += c == p_.leader ? 0 : 1;
+    if (non_leader < 2) return fixed("refresh", "Proceed to deployment", {"proceed"});
+    return fixed("refresh", "Proceed, or refresh the hand (discard all but the Leader, draw one fewer)",
+                 {"proceed", "refresh"});
+  }
+
+  Prompt withdraw() const {
+    std::vector<int> cards = p_.active;
+    cards.insert(cards.end(), p_.supports.begin(), p_.supports.end());
+    Army a(db_, s_, seat_);
+    std::string text = "Army RESOURCE ";
+    text += std::to_string(a.resource());
+    text += " exceeds the limit ";
+    text += std::to_string(a.limit());
+    text += ": withdraw Units (or discard Supports) until it fits, and no more";
+    auto p = pick("withdraw", "", cards, 1);
+    p.text = text;
+    return p;
+  }
+
+  Prompt reactivate() const {
+    Army a(db_, s_, seat_);
+    const int room = a.limit() - a.resource();
+    const Terrain where = db_.at(s_.location).terrain;
+    std::vector<int> cards;
+    for (int c : p_.withdrawn)
+      if (card(c).can_fight(where)) cards.push_back(c);
+    auto p = pick("reactivate", "", cards, 1);
+    p.text = "Only some withdrawn Units fit in the remaining RESOURCE ";
+    p.text += std::to_string(room);
+    p.text += ": choose which to reactivate (as many as fit)";
+    return p;
+  }
+
+  Prompt effect() const {
+    const auto kind = targeted_effect(db_, s_, s_.effect_card);
+    const auto targets = effect_targets(db_, s_, seat_, kind);
+    if (kind == TargetedEffect::ActivateDeployed)
+      return pick("effect", "Tribe Recall: choose a deployed Unit to activate", targets, 1, 1);
+    if (kind == TargetedEffect::DestroyTwoActivateFromDeck && s_.effect_step == 0)
+      return pick("effect", "Engagement: choose two Units under your control to destroy", targets, 2, 2);
+    if (kind == TargetedEffect::DestroyTwoActivateFromDeck)
+      return pick("effect", "Engagement: choose a Unit from your deck to activate", targets, 1, 1);
+    return pick("effect", "Final Protocol: choose a Unit under your control (if you have one) and an enemy Unit",
+                targets, 1, 2);
+  }
+
+  Prompt support() const {
+    Prompt p{"support", "Play a Support card, discard one from play, or done", 1, 1, {{"done", "done", std::nullopt}}};
+    for (int c : p_.hand)
+      if (can_play_support(db_, s_, seat_, c)) p.options.push_back(option(c));
+    for (int c : p_.supports) {
+      std::string label = "discard ";
+      label += card(c).name;
+      p.options.push_back({discard_option(c), label, std::nullopt});
+    }
+    return p;
+  }
+
+  Prompt discard() const {
+    std::vector<int> cards;
+    for (int c : p_.hand)
+      if (c != p_.leader) cards.push_back(c);
+    return pick("discard", "Discard cards to the retreated pile (hand limit 10 plus the Leader)", cards,
+                static_cast<unsigned>(hand_excess(s_, seat_)));
+  }
+
+  const CardDb& db_;
+  const GameState& s_;
+  int seat_;
+  const PlayerState& p_;
+};
+
+}  // namespace
+
+std::optional<rules::Prompt> build_prompt(const CardDb& db, const GameState& state, int seat) {
+  if (seat < 0 || seat >= static_cast<int>(state.players.size())) return std::nullopt;
+  const auto& p = state.players[static_cast<std::size_t>(seat)];
+  if (!p.waiting || p.answered || state.phase == Phase::Over) return std::nullopt;
+  return PromptBuilder(db, state, seat).build();
+}
+
+bool can_play_support(const CardDb& db, const GameState& state, int seat, int instance) {
+  const auto& p = state.players.at(static_cast<std::size_t>(seat));
+  const Card& c = db.at(state.card_of.at(static_cast<std::size_t>(instance)));
+  if (c.kind != CardKind::Support || !c.implemented || !contains(p.hand, instance)) return false;
+  if (supports_blocked(db, state, seat) || !support_has_target(db, state, seat, instance)) return false;
+  const int turns = db.at(state.location).turns();
+  const bool window = state.turn < turns ? p.supports_turn == 0 : p.supports_battle < turns;
+  const Army a(db, state, seat);
+  return window && a.resource() + c.values.resource <= a.limit();
+}
+
+int hand_excess(const GameState& state, int seat) {
+  const auto& p = state.players.at(static_cast<std::size_t>(seat));
+  int non_leader = 0;
+  for (int c : p.hand) non_leader += c == p.leader ? 0 : 1;
+  return non_leader > 10 ? non_leader - 10 : 0;
+}
+
+}  // namespace concord::everzone

@@ -1,0 +1,42 @@
+#include "concord/everzone/everzone_match.hpp"
+#include "concord/rules/hash.hpp"
+
+namespace concord::everzone {
+namespace {
+
+void add_list(rules::StateHasher& h, const std::vector<int>& v) {
+  h.add(static_cast<std::int64_t>(v.size()));
+  for (int x : v) h.add(x);
+}
+
+void add_player(rules::StateHasher& h, const PlayerState& p) {
+  h.add(p.cp).add(p.surrenders).add(p.leader).add(p.leader_alive);
+  for (const auto* zone : {&p.deck, &p.hand, &p.deployed, &p.active, &p.withdrawn, &p.supports,
+                           &p.retreated, &p.fallen, &p.secret})
+    add_list(h, *zone);
+  h.add(p.supports_turn).add(p.supports_battle).add(p.waiting).add(p.answered).add(p.surrender);
+}
+
+}  // namespace
+
+std::string EverZoneMatch::state_hash() const {
+  rules::StateHasher h;
+  const GameState& s = state_;
+  h.add(std::string_view("everzone"));
+  add_list(h, s.card_of);
+  add_list(h, s.owner_of);
+  add_list(h, s.defense_mod);
+  add_list(h, s.battle_deck);
+  h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
+  h.add(s.clash_first).add(s.effect_card).add(s.effect_step);
+  for (auto x : s.rng.state()) h.add(x);
+  for (const auto& p : s.players) add_player(h, p);
+  h.add(s.result.has_value());
+  if (s.result) {
+    h.add(s.result->draw).add(std::string_view(s.result->reason));
+    add_list(h, s.result->winners);
+  }
+  return h.hex();
+}
+
+}  // namespace concord::everzone

@@ -1,0 +1,141 @@
+#include "concord/everzone/view.hpp"
+
+#include "concord/everzone/army.hpp"
+#include "concord/everzone/everzone_match.hpp"
+#include "engine.hpp"
+
+namespace concord::everzone {
+namespace {
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Refresh: return "battle";
+    case Phase::Deploy: return "deployment";
+    case Phase::Activate: return "activation";
+    case Phase::Withdraw: return "withdrawal";
+    case Phase::Reactivate: return "reactivation";
+    case Phase::Support: return "support";
+    case Phase::Surrender: return "surrender";
+    case Phase::Retreat: return "retreat";
+    case Phase::Effect: return "effect";
+    case Phase::Over: return "over";
+  }
+  return "over";
+}
+
+class Projector {
+ public:
+  Projector(const CardDb& db, const GameState& s, const rules::Viewer& v) : db_(db), s_(s), v_(v) {}
+
+  std::vector<std::string> list(const std::vector<int>& cards) const {
+    std::vector<std::string> out;
+    for (int c : cards) {
+      std::string item = db_.at(s_.card_of.at(static_cast<std::size_t>(c))).name;
+      item += " (";
+      item += instance_id(c);
+      item += ")";
+      out.push_back(std::move(item));
+    }
+    return out;
+  }
+
+  SeatView seat(int i) const {
+    const auto& p = s_.players.at(static_cast<std::size_t>(i));
+    const bool own = v_.kind == rules::Viewer::Kind::Judge ||
+                     (v_.kind == rules::Viewer::Kind::Seat && v_.seat == i);
+    SeatView sv;
+    sv.seat = i;
+    sv.cp = p.cp;
+    sv.surrenders = p.surrenders;
+    sv.leader_alive = p.leader_alive;
+    sv.hand_count = static_cast<int>(p.hand.size());
+    sv.deck_count = static_cast<int>(p.deck.size());
+    sv.deployed_count = static_cast<int>(p.deployed.size());
+    sv.has_prompt = p.waiting && !p.answered && s_.phase != Phase::Over;
+    sv.has_chosen = p.answered;
+    if (s_.location >= 0) sv.army = Army(db_, s_, i).totals();
+    if (own) {
+      sv.hand = list(p.hand);
+      sv.deployed = list(p.deployed);
+      if (p.answered) sv.secret = s_.phase == Phase::Surrender
+                                      ? std::vector<std::string>{p.surrender ? "surrender" : "continue"}
+                                      : list(p.secret);
+    }
+    if (v_.kind == rules::Viewer::Kind::Judge) sv.deck = list(p.deck);
+    sv.active = list(p.active);
+    sv.withdrawn = list(p.withdrawn);
+    sv.supports = list(p.supports);
+    sv.retreated = list(p.retreated);
+    sv.fallen = list(p.fallen);
+    return sv;
+  }
+
+  std::unique_ptr<EverZoneView> build() const {
+    auto view = std::make_unique<EverZoneView>();
+    view->viewer = v_;
+    view->phase = phase_name(s_.phase);
+    if (s_.location >= 0) {
+      view->location = db_.at(s_.location).name;
+      view->turns = db_.at(s_.location).turns();
+      view->resource_limit = Army(db_, s_, 0).limit();
+    }
+    view->turn = s_.turn;
+    view->battle_deck_count = static_cast<int>(s_.battle_deck.size());
+    for (int i = 0; i < static_cast<int>(s_.players.size()); ++i) view->seats.push_back(seat(i));
+    view->result = s_.result;
+    return view;
+  }
+
+ private:
+  const CardDb& db_;
+  const GameState& s_;
+  const rules::Viewer& v_;
+};
+
+void put_list(std::string& out, const char* label, const std::vector<std::string>& items) {
+  out += "  ";
+  out += label;
+  out += ":";
+  for (const auto& i : items) {
+    out += " ";
+    out += i;
+  }
+  out += "\n";
+}
+
+}  // namespace
+
+std::unique_ptr<rules::View> EverZoneMatch::view(const rules::Viewer& viewer) const {
+  return Projector(db_, state_, viewer).build();
+}
+
+std::string EverZoneView::to_text() const {
+  std::string out = "phase ";
+  out += phase;
+  out += " location ";
+  out += location.empty() ? "-" : location;
+  out += " turn " + std::to_string(turn) + "/" + std::to_string(turns);
+  out += " limit " + std::to_string(resource_limit);
+  out += " battle_deck " + std::to_string(battle_deck_count) + "\n";
+  for (const auto& s : seats) {
+    out += "seat " + std::to_string(s.seat) + " cp " + std::to_string(s.cp) + " surrenders " +
+           std::to_string(s.surrenders) + " hand " + std::to_string(s.hand_count) + " deck " +
+           std::to_string(s.deck_count) + " deployed " + std::to_string(s.deployed_count) + " army " +
+           std::to_string(s.army.attack) + "/" + std::to_string(s.army.defense) + "/" +
+           std::to_string(s.army.target) + "/" + std::to_string(s.army.resource) +
+           (s.has_chosen ? " chosen" : "") + (s.has_prompt ? " to_act" : "") + "\n";
+    if (s.hand) put_list(out, "hand", *s.hand);
+    if (s.deployed) put_list(out, "deployed", *s.deployed);
+    if (s.secret) put_list(out, "choice", *s.secret);
+    if (s.deck) put_list(out, "deck", *s.deck);
+    put_list(out, "active", s.active);
+    put_list(out, "withdrawn", s.withdrawn);
+    put_list(out, "supports", s.supports);
+    put_list(out, "retreated", s.retreated);
+    put_list(out, "fallen", s.fallen);
+  }
+  if (result) out += result->draw ? "result truce\n" : "result won\n";
+  return out;
+}
+
+}  // namespace concord::everzone

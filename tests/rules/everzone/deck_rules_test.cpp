@@ -1,0 +1,78 @@
+// Deck rules ("Setup", "Leader Card", "Location Cards") and the six ready-made decks.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "concord/everzone/deck_rules.hpp"
+#include "concord/everzone/definition.hpp"
+
+namespace concord::everzone {
+namespace {
+
+std::vector<std::string> codes(const std::vector<rules::DeckViolation>& v) {
+  std::vector<std::string> out;
+  for (const auto& x : v) out.push_back(x.code);
+  return out;
+}
+
+// "the box contains 6 ready-made decks" of "exactly 50 cards (35 Unit cards and 15 Support cards)".
+TEST(EverZoneDecks, SixReadyMadeDecksAreLegalWith35UnitsAnd15Supports) {
+  const auto decks = ready_made_decks();
+  ASSERT_EQ(decks.size(), 6u);
+  std::map<Race, int> per_race;
+  for (const auto& d : decks) {
+    EXPECT_TRUE(validate_deck(CardDb::builtin(), d).empty()) << d.name;
+    int units = 0, supports = 0;
+    Race race = Race::None;
+    for (const auto& dc : d.section(kForceSection)->cards) {
+      const Card* c = CardDb::builtin().find(dc.card);
+      ASSERT_NE(c, nullptr) << dc.card;
+      (c->kind == CardKind::Unit ? units : supports) += static_cast<int>(dc.count);
+      race = c->race;
+    }
+    EXPECT_EQ(units, 35) << d.name;
+    EXPECT_EQ(supports, 15) << d.name;
+    per_race[race] += 1;
+  }
+  EXPECT_EQ(per_race[Race::Numens], 2);
+  EXPECT_EQ(per_race[Race::Slurrs], 2);
+  EXPECT_EQ(per_race[Race::Utrons], 2);
+}
+
+TEST(EverZoneDecks, ValidationListsEveryViolation) {
+  auto deck = rules::Deck::from_text(
+      "game everzone\nname bad\n[force]\n10 slurr_spawn\n2 kraken\n1 vlad\n3 no_such_card\n1 earth\n"
+      "[locations]\n1 sea\n1 meraud\n[extra]\n1 sea\n");
+  ASSERT_TRUE(deck);
+  auto got = codes(validate_deck(CardDb::builtin(), *deck));
+  for (const char* code : {"UNKNOWN_SECTION", "UNKNOWN_CARD", "WRONG_SECTION", "TOO_FEW_CARDS", "MIXED_RACES",
+                           "TOO_MANY_LEADERS", "WRONG_LOCATION_COUNT"})
+    EXPECT_NE(std::find(got.begin(), got.end(), code), got.end()) << code;
+}
+
+// "A player may have only one Leader card per game."
+TEST(EverZoneDecks, DeckWithoutLeaderIsRejected) {
+  auto deck = rules::Deck::from_text(
+      "game everzone\nname x\n[force]\n50 slurr_spawn\n[locations]\n1 sea\n1 earth\n1 space\n");
+  ASSERT_TRUE(deck);
+  EXPECT_EQ(codes(validate_deck(CardDb::builtin(), *deck)), std::vector<std::string>{"NO_LEADER"});
+}
+
+TEST(EverZoneDecks, MissingSectionsAndWrongGame) {
+  rules::Deck deck;
+  deck.game = "eve_genesis";
+  auto got = codes(validate_deck(CardDb::builtin(), deck));
+  EXPECT_EQ(got, (std::vector<std::string>{"WRONG_GAME", "MISSING_SECTION", "MISSING_SECTION"}));
+}
+
+TEST(EverZoneDecks, DefinitionExposesCommandPointsOption) {
+  auto def = definition();
+  EXPECT_EQ(def.id, "everzone");
+  ASSERT_EQ(def.options.size(), 1u);
+  EXPECT_EQ(def.options[0].name, "command_points");
+  EXPECT_EQ(def.options[0].default_value, "20");
+  EXPECT_TRUE(def.validate_deck(ready_made_decks()[0]).empty());
+}
+
+}  // namespace
+}  // namespace concord::everzone
