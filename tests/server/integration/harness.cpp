@@ -44,6 +44,15 @@ std::int64_t ServerTest::save_standard_deck(Client& client) {
   return client.save_deck(wire);
 }
 
+std::string ServerTest::start_duel(Client& a, Client& b) {
+  const auto room = a.create_room("test_highcard", 2).room_id();
+  a.join_room(room, v1::PLAYER, save_standard_deck(a));
+  b.join_room(room, v1::PLAYER, save_standard_deck(b));
+  a.set_ready(room);
+  b.set_ready(room);
+  return room;
+}
+
 std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std::uint64_t salt) {
   if (!update.has_prompt()) return 0;
   const auto prompt = client::to_rules(update.prompt());

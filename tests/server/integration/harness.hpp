@@ -29,6 +29,9 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<Client> player(const std::string& name);
   // Saves the standard High Card Duel deck for the client; returns its id.
   std::int64_t save_standard_deck(Client& client);
+  // a creates a two-seat High Card Duel room; a and b take seats 1 and 2 with
+  // the standard deck and ready up, which starts the match. Returns the room id.
+  std::string start_duel(Client& a, Client& b);
 
   std::string database_;
   std::unique_ptr<ServerProcess> server_;

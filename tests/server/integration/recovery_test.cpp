@@ -13,11 +13,7 @@ class Recovery : public ServerTest {};
 TEST_F(Recovery, KilledMidMatchThenPlayersResumeAndFinish) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = alice->create_room("test_highcard", 2).room_id();
-  alice->join_room(room, v1::PLAYER, save_standard_deck(*alice));
-  bob->join_room(room, v1::PLAYER, save_standard_deck(*bob));
-  alice->set_ready(room);
-  bob->set_ready(room);
+  const auto room = start_duel(*alice, *bob);
   const auto before = play_until(*alice, *bob, room, 3, 4);
   ASSERT_FALSE(before.finished());
   const auto acknowledged = before.command_index();
@@ -49,11 +45,7 @@ TEST_F(Recovery, KilledMidMatchThenPlayersResumeAndFinish) {
 TEST_F(Recovery, GracefulShutdownKeepsTheMatchToo) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = alice->create_room("test_highcard", 2).room_id();
-  alice->join_room(room, v1::PLAYER, save_standard_deck(*alice));
-  bob->join_room(room, v1::PLAYER, save_standard_deck(*bob));
-  alice->set_ready(room);
-  bob->set_ready(room);
+  const auto room = start_duel(*alice, *bob);
   play_until(*alice, *bob, room, 2, 6);
   const auto token = alice->token();
   EXPECT_EQ(server_->stop(), 0) << "SIGTERM ends the server cleanly";
@@ -70,11 +62,7 @@ TEST_F(Recovery, GracefulShutdownKeepsTheMatchToo) {
 TEST_F(Recovery, ALogThatDoesNotReplayToItsHashIsAbortedNotResumed) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = alice->create_room("test_highcard", 2).room_id();
-  alice->join_room(room, v1::PLAYER, save_standard_deck(*alice));
-  bob->join_room(room, v1::PLAYER, save_standard_deck(*bob));
-  alice->set_ready(room);
-  bob->set_ready(room);
+  const auto room = start_duel(*alice, *bob);
   play_until(*alice, *bob, room, 2, 7);
   const auto token = alice->token();
   server_->kill_hard();
