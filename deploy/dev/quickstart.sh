@@ -6,8 +6,9 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 "$HERE/install-deps.sh"
-BUILD="$("$HERE/build.sh" release | tail -n1)"
+BUILD="$("$HERE/build.sh" release concord-server concord-cli concord-load | tail -n1)"
 CONNINFO="$("$HERE/postgres.sh" start | tail -n1)"
 export CONCORD_DATABASE="${CONCORD_DATABASE:-$CONNINFO}"
 echo "quickstart: concord-server on ws://127.0.0.1:${CONCORD_PORT:-8080}/ws (database: $CONCORD_DATABASE)"
+echo "quickstart: a terminal client: $BUILD/loadtest/concord-cli --port ${CONCORD_PORT:-8080}"
 exec "$BUILD/server/concord-server" "$@"
