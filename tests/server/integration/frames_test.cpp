@@ -16,12 +16,21 @@ TEST_F(Frames, AMalformedFrameGetsAnErrorAndTheConnectionSurvives) {
   EXPECT_EQ(client->ping(7).nonce(), 7u);
 }
 
+// The server always closes on a frame over max_message_bytes, with close code
+// 1009. Under load the client may lose the close frame to a TCP reset (the
+// server drops the unread payload) and see 1006 instead, so the test allows a
+// few connections and needs 1009 on at least one of them.
 TEST_F(Frames, AnOversizedFrameClosesWith1009) {
-  auto client = connect();
-  client->send_raw(std::string(64 * 1024 + 512, 'x'));
-  const auto closed = client->wait_closed(std::chrono::seconds(10));
-  ASSERT_TRUE(closed.has_value());
-  EXPECT_EQ(closed->code, 1009);
+  std::vector<int> codes;
+  for (int attempt = 0; attempt < 5 && (codes.empty() || codes.back() != 1009); ++attempt) {
+    auto client = connect();
+    client->send_raw(std::string(64 * 1024 + 512, 'x'));
+    const auto closed = client->wait_closed(std::chrono::seconds(10));
+    ASSERT_TRUE(closed.has_value()) << "the server must close the connection";
+    EXPECT_TRUE(closed->code == 1009 || closed->code == 1006) << closed->code << " " << closed->reason;
+    codes.push_back(closed->code);
+  }
+  EXPECT_EQ(codes.back(), 1009) << "no connection saw the 1009 close frame";
 }
 
 TEST_F(Frames, HealthAndMetricsAnswerOverHttp) {
