@@ -47,8 +47,12 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
                         static_cast<int>(match.seats.size()), "", 0};
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));
   auto error = room->restore(match.id, rebuilt.players, rebuilt.decks, *seed, rebuilt.log, rebuilt.last_hash);
-  if (error) ctx.lobby.remove(match.room_id);
-  return error;
+  if (error) {
+    ctx.lobby.remove(match.room_id);
+    return error;
+  }
+  if (auto result = room->restored_result()) persistence::MatchRepository(conn).finish(match.id, "finished", *result);
+  return std::nullopt;
 }
 
 void mark_aborted(pqxx::connection& conn, std::int64_t match_id, const std::string& reason) {

@@ -76,6 +76,9 @@ class Room : public std::enable_shared_from_this<Room> {
                                      const std::vector<std::optional<rules::Deck>>& decks,
                                      const rules::Seed& seed, const std::vector<rules::Command>& log,
                                      const std::string& last_hash);
+  // After restore(), before the room is shared: the result text if the
+  // rebuilt match is already over (its end was not journaled before the crash).
+  std::optional<std::string> restored_result() const;
 
  private:
   struct Seat {

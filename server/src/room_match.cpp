@@ -214,4 +214,9 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
   return std::nullopt;
 }
 
+std::optional<std::string> Room::restored_result() const {
+  if (!match_ || !match_->finished()) return std::nullopt;
+  return result_to_text(*match_->result());
+}
+
 }  // namespace concord::server
