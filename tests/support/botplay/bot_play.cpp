@@ -2,6 +2,10 @@
 // (or, rarely, concede a random seat), record accepted commands.
 #include "botplay/bot_play.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
 #include "concord/rules/bot.hpp"
 
 namespace concord::testsupport {
@@ -55,6 +59,19 @@ BotGame play_random(const rules::GameDefinition& game, const rules::MatchSetup& 
     step(out, next_command(*out.match, bot_rng, options, seats), options);
   }
   return out;
+}
+
+int bot_game_count(int release, int sanitized) {
+  if (const char* env = std::getenv("CONCORD_BOT_GAMES"); env != nullptr && *env != '\0') {
+    return std::max(1, std::atoi(env));
+  }
+#ifdef CONCORD_SANITIZED_BUILD
+  (void)release;
+  return sanitized;
+#else
+  (void)sanitized;
+  return release;
+#endif
 }
 
 rules::Seed seed_from_number(std::uint64_t n) {

@@ -40,6 +40,11 @@ struct BotGame {
 BotGame play_random(const rules::GameDefinition& game, const rules::MatchSetup& setup,
                     rules::Rng& bot_rng, const BotPlayOptions& options = {});
 
+// How many games a property test plays: `release` in normal builds, `sanitized`
+// under AddressSanitizer/UBSan (CONCORD_SANITIZED_BUILD), where each game is
+// ~10x slower. CONCORD_BOT_GAMES in the environment overrides both.
+int bot_game_count(int release, int sanitized);
+
 // A well-mixed seed derived from a number (SHA-256 of "seed:<n>").
 rules::Seed seed_from_number(std::uint64_t n);
 
