@@ -25,7 +25,7 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
       "seats", po::value(&config.seats)->default_value(config.seats), "seats per room (0 = the game's minimum)")(
       "matches-per-room", po::value(&config.matches_per_room)->default_value(config.matches_per_room),
       "matches each room slot plays in sequence")("deck-file", po::value(&config.deck_file),
-                                                  "deck text saved by every bot")(
+                                                  "deck text saved by every bot (default: the game's starter decks, dealt round-robin)")(
       "option", po::value(&options)->composing(), "room option key=value (repeatable)")(
       "seed", po::value(&config.seed), "seed of the bots' choices (default: random, printed)")(
       "duration-limit", po::value(&config.duration_limit)->default_value(config.duration_limit),

@@ -18,15 +18,16 @@ const v1::GameInfo* find_game(const v1::GameList& games, const std::string& id) 
 }
 
 // Checks the game and fills config.seats; returns an error text or empty.
-std::string resolve_game(const v1::GameList& games, LoadConfig& config, bool have_deck) {
-  const v1::GameInfo* game = find_game(games, config.game);
+std::string resolve_game(const v1::GameInfo* game, LoadConfig& config, bool have_deck) {
   if (!game) return "the server does not host game '" + config.game + "'";
   if (config.seats == 0) config.seats = static_cast<int>(game->min_seats());
   if (config.seats < static_cast<int>(game->min_seats()) || config.seats > static_cast<int>(game->max_seats())) {
     return "game '" + config.game + "' takes " + std::to_string(game->min_seats()) + "-" +
            std::to_string(game->max_seats()) + " seats";
   }
-  if (game->needs_deck() && !have_deck) return "game '" + config.game + "' needs a deck: pass --deck-file";
+  if (game->needs_deck() && !have_deck) {
+    return "game '" + config.game + "' needs a deck and offers no starter deck: pass --deck-file";
+  }
   return {};
 }
 
@@ -35,22 +36,32 @@ std::string resolve_game(const v1::GameList& games, LoadConfig& config, bool hav
 LoadRun::LoadRun(LoadConfig& config) : config_(config), suffix_(run_suffix()) {}
 
 int LoadRun::run() {
-  std::optional<v1::Deck> deck;
   std::unique_ptr<Bot> first;
   try {
-    if (!config_.deck_file.empty()) deck = read_deck(config_.deck_file);
-    first = make_bot(config_, bot_username(suffix_, 0, 0), deck, bot_seed(config_.seed, 0));
-    if (const std::string problem = resolve_game(first->client->list_games(), config_, deck.has_value());
-        !problem.empty()) {
+    first = make_bot(config_, bot_username(suffix_, 0, 0), std::nullopt, bot_seed(config_.seed, 0));
+    const v1::GameList games = first->client->list_games();
+    const v1::GameInfo* game = find_game(games, config_.game);
+    if (!config_.deck_file.empty()) {
+      decks_.push_back(read_deck(config_.deck_file));
+    } else if (game && game->needs_deck()) {
+      decks_.assign(game->starter_decks().begin(), game->starter_decks().end());
+    }
+    if (const std::string problem = resolve_game(game, config_, !decks_.empty()); !problem.empty()) {
       std::cerr << "concord-load: " << problem << "\n";
       return 2;
     }
+    if (const auto deck = deck_for(0, 0)) first->deck_id = first->client->save_deck(*deck);
   } catch (const std::exception& e) {
     std::cerr << "concord-load: setup failed: " << e.what() << "\n";
     return 2;
   }
   print_header();
-  return play(deck, std::move(first));
+  return play(std::move(first));
+}
+
+std::optional<v1::Deck> LoadRun::deck_for(int slot, int seat) const {
+  if (decks_.empty()) return std::nullopt;
+  return decks_[static_cast<std::size_t>(slot + seat) % decks_.size()];
 }
 
 void LoadRun::print_header() const {
@@ -60,14 +71,14 @@ void LoadRun::print_header() const {
             << std::flush;
 }
 
-int LoadRun::play(const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> first) {
+int LoadRun::play(std::unique_ptr<Bot> first) {
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::milliseconds(static_cast<long long>(config_.duration_limit * 1000));
   std::vector<std::thread> slots;
   for (int slot = 0; slot < config_.rooms; ++slot) {
     std::unique_ptr<Bot> seed_bot = slot == 0 ? std::move(first) : nullptr;
-    slots.emplace_back([this, slot, &deck, deadline, bot = std::move(seed_bot)]() mutable {
-      run_slot(slot, deck, std::move(bot), deadline);
+    slots.emplace_back([this, slot, deadline, bot = std::move(seed_bot)]() mutable {
+      run_slot(slot, std::move(bot), deadline);
     });
   }
   for (auto& thread : slots) thread.join();
@@ -77,8 +88,7 @@ int LoadRun::play(const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> firs
   return stats_.matches_finished() == planned && stats_.errors() == 0 ? 0 : 1;
 }
 
-void LoadRun::run_slot(int slot, const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> first,
-                       Clock::time_point deadline) {
+void LoadRun::run_slot(int slot, std::unique_ptr<Bot> first, Clock::time_point deadline) {
   std::vector<std::unique_ptr<Bot>> bots;
   try {
     for (int seat = 0; seat < config_.seats; ++seat) {
@@ -87,7 +97,8 @@ void LoadRun::run_slot(int slot, const std::optional<v1::Deck>& deck, std::uniqu
         continue;
       }
       const auto number = static_cast<std::uint64_t>(slot) * 1000 + static_cast<std::uint64_t>(seat);
-      bots.push_back(make_bot(config_, bot_username(suffix_, slot, seat), deck, bot_seed(config_.seed, number)));
+      bots.push_back(
+          make_bot(config_, bot_username(suffix_, slot, seat), deck_for(slot, seat), bot_seed(config_.seed, number)));
     }
   } catch (const std::exception& e) {
     const auto* client_error = dynamic_cast<const client::ClientError*>(&e);

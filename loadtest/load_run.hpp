@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "load_config.hpp"
 #include "load_setup.hpp"
@@ -22,12 +23,16 @@ class LoadRun {
 
  private:
   void print_header() const;
-  int play(const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> first);
-  void run_slot(int slot, const std::optional<v1::Deck>& deck, std::unique_ptr<Bot> first, Clock::time_point deadline);
+  int play(std::unique_ptr<Bot> first);
+  void run_slot(int slot, std::unique_ptr<Bot> first, Clock::time_point deadline);
+  // The deck the bot of `seat` in room slot `slot` plays (none if the game needs none).
+  std::optional<v1::Deck> deck_for(int slot, int seat) const;
 
   LoadConfig& config_;
   std::string suffix_;
   LoadStats stats_;
+  // --deck-file for every seat, or the game's starter decks dealt round-robin.
+  std::vector<v1::Deck> decks_;
 };
 
 }  // namespace concord::load

@@ -1,9 +1,6 @@
 // concord-server: the shipped server with the real games registered.
 #include "concord/server/app.hpp"
-
-namespace concord::server {
-GameCatalog shipped_games();  // games.cpp
-}
+#include "concord/server/shipped_games.hpp"
 
 int main(int argc, char** argv) {
   int exit_code = 0;

@@ -33,6 +33,7 @@ void Dispatcher::on_list_games(const LinkPtr& link, std::uint64_t rid) {
     game->set_max_seats(static_cast<std::uint32_t>(def.max_seats));
     game->set_needs_deck(def.needs_deck);
     for (const auto& spec : def.options) option_spec_to_wire(spec, game->add_options());
+    for (const auto& deck : entry->starter_decks) deck_to_wire(deck, game->add_starter_decks());
   }
   link->send(reply);
 }

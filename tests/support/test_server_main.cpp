@@ -2,11 +2,8 @@
 // pipe-proving test game High Card Duel ("test_highcard") in its catalog.
 // Used by server and load tests; never shipped.
 #include "concord/server/app.hpp"
+#include "concord/server/shipped_games.hpp"
 #include "testgame/highcard_adapter.hpp"
-
-namespace concord::server {
-GameCatalog shipped_games();  // server/games.cpp
-}
 
 int main(int argc, char** argv) {
   int exit_code = 0;

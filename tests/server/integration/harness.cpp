@@ -1,6 +1,9 @@
 // Integration-test harness.
 #include "harness.hpp"
 
+#include <chrono>
+#include <thread>
+
 #include "client/prompt_convert.hpp"
 #include "concord/rules/bot.hpp"
 #include "testgame/highcard.hpp"
@@ -10,7 +13,7 @@ namespace concord::testing {
 
 void ServerTest::SetUp() {
   database_ = concord::testpg::fresh_database(concord::testpg::database_name_for_current_test());
-  server_ = std::make_unique<ServerProcess>(database_, server_args());
+  server_ = std::make_unique<ServerProcess>(database_, server_args(), server_binary());
   server_->start();
 }
 
@@ -56,6 +59,7 @@ std::string ServerTest::start_duel(Client& a, Client& b) {
 std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std::uint64_t salt) {
   if (!update.has_prompt()) return 0;
   const auto prompt = client::to_rules(update.prompt());
+  std::string last_refusal;
   for (std::uint64_t attempt = 0; attempt < 64; ++attempt) {
     rules::Seed seed;
     seed.bytes[0] = static_cast<std::uint8_t>(salt);
@@ -68,13 +72,25 @@ std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std
       return client.submit_answer(update.room_id(), update.command_index(), client::to_wire(answer)).command_index();
     } catch (const ClientError& e) {
       if (e.kind() != ClientError::Kind::Server || e.code() == "STALE_PROMPT") throw;
+      if (e.code() == "RATE_LIMITED") {  // as a real client would: wait, then try the same again
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        --attempt;
+        continue;
+      }
+      last_refusal = e.code() + ": " + e.what();
     }
   }
-  throw std::runtime_error("no random answer was accepted in 64 attempts");
+  throw std::runtime_error("no random answer to prompt '" + prompt.kind + "' was accepted in 64 attempts; last: " +
+                           last_refusal);
 }
 
 v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::uint64_t stop_at_index,
                            std::uint64_t salt) {
+  return play_until(std::vector<Client*>{&a, &b}, room, stop_at_index, salt);
+}
+
+v1::MatchUpdate play_until(const std::vector<Client*>& seats, const std::string& room,
+                           std::uint64_t stop_at_index, std::uint64_t salt) {
   std::uint64_t index = 0;
   auto at_index = [&index](const v1::MatchUpdate& u) { return u.command_index() >= index; };
   auto current = [&](Client& client) {
@@ -82,17 +98,29 @@ v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::u
     return latest && at_index(*latest) ? *latest : client.wait_for_match_update(room, at_index);
   };
   for (;;) {
-    auto ua = current(a);
-    auto ub = current(b);
-    if (ua.finished() || index >= stop_at_index) return ua;
-    if (ua.has_prompt()) {
-      index = answer_randomly(a, ua, salt);
-    } else if (ub.has_prompt()) {
-      index = answer_randomly(b, ub, salt);
-    } else {
-      throw std::runtime_error("nobody has a prompt in an unfinished match");
+    std::vector<v1::MatchUpdate> updates;
+    for (Client* c : seats) updates.push_back(current(*c));
+    if (updates.front().finished() || index >= stop_at_index) return updates.front();
+    std::size_t who = seats.size();
+    for (std::size_t i = 0; i < seats.size() && who == seats.size(); ++i) {
+      if (updates[i].has_prompt()) who = i;
+    }
+    if (who == seats.size()) throw std::runtime_error("nobody has a prompt in an unfinished match");
+    index = answer_randomly(*seats[who], updates[who], salt);
+  }
+}
+
+std::int64_t save_deck(Client& client, const v1::Deck& deck) { return client.save_deck(deck); }
+
+v1::Deck starter_deck(Client& client, const std::string& game, const std::string& name) {
+  const v1::GameList games = client.list_games();
+  for (const auto& info : games.games()) {
+    if (info.id() != game) continue;
+    for (const auto& deck : info.starter_decks()) {
+      if (deck.name() == name) return deck;
     }
   }
+  throw std::runtime_error("no starter deck '" + name + "' for " + game);
 }
 
 }  // namespace concord::testing

@@ -22,6 +22,7 @@ class ServerTest : public ::testing::Test {
   void SetUp() override;
   // Extra flags for the server (call before SetUp via the constructor of a subclass).
   virtual std::vector<std::string> server_args() const { return {}; }
+  virtual std::string server_binary() const { return ServerProcess::test_server_binary(); }
 
   // Connects and says hello.
   std::unique_ptr<Client> connect();
@@ -57,5 +58,16 @@ std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std
 // ends or `max_commands` are accepted. Returns the last update seen by seat 0.
 v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::uint64_t stop_at_index,
                            std::uint64_t salt);
+
+// The same for any number of seated clients (seat order). Returns the last
+// update seen by the first.
+v1::MatchUpdate play_until(const std::vector<Client*>& seats, const std::string& room,
+                           std::uint64_t stop_at_index, std::uint64_t salt);
+
+// Saves `deck` for the client; returns its id.
+std::int64_t save_deck(Client& client, const v1::Deck& deck);
+
+// The starter deck `name` of `game`, from the server's game list.
+v1::Deck starter_deck(Client& client, const std::string& game, const std::string& name);
 
 }  // namespace concord::testing

@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <thread>
 
-#ifndef CONCORD_TEST_SERVER_PATH
-#error "CONCORD_TEST_SERVER_PATH must name the concord-test-server binary"
+#if !defined(CONCORD_TEST_SERVER_PATH) || !defined(CONCORD_SERVER_PATH)
+#error "CONCORD_TEST_SERVER_PATH and CONCORD_SERVER_PATH must name the server binaries"
 #endif
 
 namespace concord::testing {
@@ -29,8 +29,14 @@ unsigned short free_port() {
   return acceptor.local_endpoint().port();
 }
 
-ServerProcess::ServerProcess(std::string database, std::vector<std::string> extra_args)
-    : database_(std::move(database)), extra_args_(std::move(extra_args)), port_(free_port()) {
+std::string ServerProcess::test_server_binary() { return CONCORD_TEST_SERVER_PATH; }
+std::string ServerProcess::shipped_server_binary() { return CONCORD_SERVER_PATH; }
+
+ServerProcess::ServerProcess(std::string database, std::vector<std::string> extra_args, std::string binary)
+    : database_(std::move(database)),
+      extra_args_(std::move(extra_args)),
+      binary_(std::move(binary)),
+      port_(free_port()) {
   log_path_ = "/tmp/concord-test-server-" + std::to_string(port_) + ".log";
 }
 
@@ -39,7 +45,7 @@ ServerProcess::~ServerProcess() {
 }
 
 void ServerProcess::start() {
-  std::vector<std::string> args = {CONCORD_TEST_SERVER_PATH, "--address", "127.0.0.1", "--port",
+  std::vector<std::string> args = {binary_, "--address", "127.0.0.1", "--port",
                                    std::to_string(port_), "--database", database_, "--log-level", "warn"};
   args.insert(args.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();

@@ -1,4 +1,5 @@
-// A real concord-test-server process for integration tests: started with a
+// A real server process (concord-test-server by default, or the shipped
+// concord-server) for integration tests: started with a
 // fresh PostgreSQL database, killed (SIGKILL) or stopped (SIGTERM) at will.
 #pragma once
 
@@ -11,7 +12,10 @@ namespace concord::testing {
 
 class ServerProcess {
  public:
-  ServerProcess(std::string database, std::vector<std::string> extra_args = {});
+  ServerProcess(std::string database, std::vector<std::string> extra_args = {},
+                std::string binary = test_server_binary());
+  static std::string test_server_binary();     // concord-test-server (+ High Card Duel)
+  static std::string shipped_server_binary();  // concord-server, exactly as shipped
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -27,6 +31,7 @@ class ServerProcess {
   void wait_healthy();
   std::string database_;
   std::vector<std::string> extra_args_;
+  std::string binary_;
   unsigned short port_ = 0;
   pid_t pid_ = -1;
   std::string log_path_;

@@ -5,7 +5,7 @@
 namespace concord::testgame {
 
 bool register_highcard(server::GameCatalog& catalog) {
-  return catalog.add(server::GameEntry{highcard_definition(), std::make_shared<HighCardAdapter>()});
+  return catalog.add(server::GameEntry{highcard_definition(), std::make_shared<HighCardAdapter>(), {standard_highcard_deck()}});
 }
 
 }  // namespace concord::testgame

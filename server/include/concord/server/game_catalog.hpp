@@ -25,6 +25,8 @@ class GameAdapter {
 struct GameEntry {
   rules::GameDefinition definition;
   std::shared_ptr<const GameAdapter> adapter;
+  // Ready-made legal decks offered to players (GameInfo.starter_decks).
+  std::vector<rules::Deck> starter_decks;
 };
 
 class GameCatalog {

@@ -1,0 +1,91 @@
+#include "eve_genesis_adapter.hpp"
+
+namespace concord::server::games {
+
+namespace {
+
+namespace pb = v1::games::eve;
+
+void fill_card(const eve::EveCardView& c, pb::EveCard* out) {
+  out->set_ref(c.ref);
+  out->set_card(c.card);
+  out->set_name(c.name);
+  out->set_build(c.build);
+  out->set_damage(c.damage);
+  out->set_duration(c.duration);
+  out->set_x(c.x);
+  out->set_order(c.order);
+}
+
+template <typename Field>
+void fill_cards(const std::vector<eve::EveCardView>& cards, Field* out) {
+  for (const auto& c : cards) fill_card(c, out->Add());
+}
+
+void fill_seat(const eve::EveSeatView& s, pb::EveSeat* out) {
+  out->set_index(static_cast<std::uint32_t>(s.index));
+  out->set_base_name(s.base_name);
+  out->set_upgraded(s.upgraded);
+  if (s.upgrade_name) out->set_upgrade_name(*s.upgrade_name);
+  out->set_base_damage(s.base_damage);
+  out->set_wallet(s.wallet);
+  out->set_hand_count(s.hand_count);
+  out->set_market_count(s.market_count);
+  out->set_offdeck_count(s.offdeck_count);
+  out->set_out(s.out);
+  out->set_hand_visible(s.hand.has_value());
+  if (s.hand) fill_cards(*s.hand, out->mutable_hand());
+  out->set_market_visible(s.market.has_value());
+  if (s.market) fill_cards(*s.market, out->mutable_market());
+  out->set_offdeck_visible(s.offdeck.has_value());
+  if (s.offdeck) out->mutable_offdeck()->Assign(s.offdeck->begin(), s.offdeck->end());
+  fill_cards(s.scrapheap, out->mutable_scrapheap());
+  fill_cards(s.docks, out->mutable_docks());
+  fill_cards(s.structures, out->mutable_structures());
+  fill_cards(s.news, out->mutable_news());
+}
+
+void fill_region(const eve::EveRegionView& r, pb::EveRegion* out) {
+  out->set_key(r.key);
+  out->set_name(r.name);
+  out->set_home(r.home);
+  out->set_owner(r.owner);
+  out->set_controlled(r.controller.has_value());
+  out->set_controller(r.controller.value_or(-1));
+  fill_cards(r.locations, out->mutable_locations());
+  fill_cards(r.ships, out->mutable_ships());
+}
+
+void fill_pile_item(const eve::EvePileView& p, pb::EvePileItem* out) {
+  out->set_controller(p.controller);
+  out->set_kind(p.kind);
+  if (p.card) fill_card(*p.card, out->mutable_card());
+  out->set_target(p.target);
+  out->set_region(p.region);
+}
+
+}  // namespace
+
+pb::EveView to_proto(const eve::EveView& view) {
+  pb::EveView out;
+  out.set_turn(static_cast<std::uint32_t>(view.turn));
+  out.set_first(static_cast<std::uint32_t>(view.first));
+  out.set_active(static_cast<std::uint32_t>(view.active));
+  out.set_phase(view.phase);
+  out.set_step(view.step);
+  out.set_prompt(view.prompt);
+  out.set_prompt_seat(view.prompt_seat);
+  for (const auto& s : view.seats) fill_seat(s, out.add_seats());
+  for (const auto& r : view.regions) fill_region(r, out.add_regions());
+  for (const auto& p : view.pile) fill_pile_item(p, out.add_pile());
+  for (const auto& p : view.waiting) fill_pile_item(p, out.add_waiting());
+  return out;
+}
+
+void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
+  out->PackFrom(to_proto(dynamic_cast<const eve::EveView&>(view)));
+}
+
+void EveGenesisAdapter::encode_event(const rules::EventData&, google::protobuf::Any*) const {}
+
+}  // namespace concord::server::games

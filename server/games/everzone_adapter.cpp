@@ -1,0 +1,91 @@
+#include "everzone_adapter.hpp"
+
+namespace concord::server::games {
+
+namespace {
+
+namespace pb = v1::games::everzone;
+
+// The engine lists cards as "<name> (<ref>)".
+void fill_card(const std::string& entry, pb::EzCard* out) {
+  const auto open = entry.rfind(" (");
+  if (open == std::string::npos || entry.back() != ')') {
+    out->set_name(entry);
+    return;
+  }
+  out->set_name(entry.substr(0, open));
+  out->set_ref(entry.substr(open + 2, entry.size() - open - 3));
+}
+
+template <typename Field>
+void fill_cards(const std::vector<std::string>& cards, Field* out) {
+  for (const auto& c : cards) fill_card(c, out->Add());
+}
+
+void fill_values(const everzone::Values& v, pb::EzValues* out) {
+  out->set_attack(v.attack);
+  out->set_defense(v.defense);
+  out->set_target(v.target);
+  out->set_resource(v.resource);
+}
+
+void fill_seat(const everzone::SeatView& s, pb::EzSeat* out) {
+  out->set_index(static_cast<std::uint32_t>(s.seat));
+  out->set_cp(s.cp);
+  out->set_surrenders(s.surrenders);
+  out->set_leader_alive(s.leader_alive);
+  out->set_hand_count(static_cast<std::uint32_t>(s.hand_count));
+  out->set_deck_count(static_cast<std::uint32_t>(s.deck_count));
+  out->set_deployed_count(static_cast<std::uint32_t>(s.deployed_count));
+  out->set_has_prompt(s.has_prompt);
+  out->set_has_chosen(s.has_chosen);
+  fill_values(s.army, out->mutable_army());
+  out->set_hand_visible(s.hand.has_value());
+  if (s.hand) fill_cards(*s.hand, out->mutable_hand());
+  out->set_deployed_visible(s.deployed.has_value());
+  if (s.deployed) fill_cards(*s.deployed, out->mutable_deployed());
+  out->set_deck_visible(s.deck.has_value());
+  if (s.deck) fill_cards(*s.deck, out->mutable_deck());
+  out->set_secret_visible(s.secret.has_value());
+  if (s.secret) out->mutable_secret()->Assign(s.secret->begin(), s.secret->end());
+  fill_cards(s.active, out->mutable_active());
+  fill_cards(s.withdrawn, out->mutable_withdrawn());
+  fill_cards(s.supports, out->mutable_supports());
+  fill_cards(s.retreated, out->mutable_retreated());
+  fill_cards(s.fallen, out->mutable_fallen());
+}
+
+}  // namespace
+
+pb::EzView to_proto(const everzone::EverZoneView& view) {
+  pb::EzView out;
+  out.set_phase(view.phase);
+  out.set_location(view.location);
+  out.set_turn(static_cast<std::uint32_t>(view.turn));
+  out.set_turns(static_cast<std::uint32_t>(view.turns));
+  out.set_resource_limit(view.resource_limit);
+  out.set_battle_deck_count(static_cast<std::uint32_t>(view.battle_deck_count));
+  for (const auto& s : view.seats) fill_seat(s, out.add_seats());
+  return out;
+}
+
+pb::EzEvent to_proto(const everzone::EverZoneEvent& event) {
+  pb::EzEvent out;
+  out.set_kind(event.kind);
+  out.set_seat(event.seat);
+  out.mutable_cards()->Assign(event.cards.begin(), event.cards.end());
+  out.set_amount(event.amount);
+  return out;
+}
+
+void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
+  out->PackFrom(to_proto(dynamic_cast<const everzone::EverZoneView&>(view)));
+}
+
+void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {
+  if (const auto* event = dynamic_cast<const everzone::EverZoneEvent*>(&data)) {
+    out->PackFrom(to_proto(*event));
+  }
+}
+
+}  // namespace concord::server::games

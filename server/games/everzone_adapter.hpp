@@ -1,0 +1,21 @@
+// EverZone: engine view and events (concord/everzone/view.hpp, event.hpp) ->
+// concord.v1.games.everzone protobuf messages (protocol/concord/v1/games/everzone.proto).
+#pragma once
+
+#include "concord/everzone/event.hpp"
+#include "concord/everzone/view.hpp"
+#include "concord/server/game_catalog.hpp"
+#include "concord/v1/games/everzone.pb.h"
+
+namespace concord::server::games {
+
+v1::games::everzone::EzView to_proto(const everzone::EverZoneView& view);
+v1::games::everzone::EzEvent to_proto(const everzone::EverZoneEvent& event);
+
+class EverZoneAdapter final : public GameAdapter {
+ public:
+  void encode_view(const rules::View& view, google::protobuf::Any* out) const override;
+  void encode_event(const rules::EventData& data, google::protobuf::Any* out) const override;
+};
+
+}  // namespace concord::server::games

@@ -1,0 +1,171 @@
+// Random-bot games per second of the shipped games (Google Benchmark; not a
+// test), measured three ways side by side in one run:
+//   BM_EngineOnly     the rules engine alone: create(), prompts, random answers
+//   BM_WithProjections + after every accepted command, what a room does for its
+//                      viewers: a view per seat and one for spectators, encoded
+//                      by the game's wire adapter into a MatchUpdate with the
+//                      events each viewer may see, serialized
+//   BM_WithJournal     + the command journaled to PostgreSQL with its state hash
+//                      (group commit; one iteration ends when all are durable)
+// One iteration = one whole game from create() to result.
+//
+// BM_WithJournal needs a PostgreSQL whose role can create databases:
+//   deploy/dev/postgres.sh start
+//   export CONCORD_TEST_DATABASE="$(deploy/dev/postgres.sh conninfo)"
+//   <build>/tests/bench/games_bench
+#include <condition_variable>
+#include <mutex>
+
+#include <benchmark/benchmark.h>
+
+#include "botplay/bot_play.hpp"
+#include "concord/persistence/journal.hpp"
+#include "concord/persistence/database.hpp"
+#include "concord/server/shipped_games.hpp"
+#include "concord/testpg.hpp"
+#include "concord/v1/concord.pb.h"
+
+namespace {
+
+using namespace concord;
+
+const server::GameCatalog& catalog() {
+  static const server::GameCatalog games = server::shipped_games();
+  return games;
+}
+
+// Seats get the game's starter decks in turn; options take their defaults.
+rules::MatchSetup setup_for(const server::GameEntry& game, int seats, std::uint64_t n) {
+  rules::MatchSetup setup;
+  for (const auto& spec : game.definition.options) setup.options[spec.name] = spec.default_value;
+  for (int i = 0; i < seats; ++i) {
+    const auto& decks = game.starter_decks;
+    setup.seats.push_back({"bot", decks[(n + static_cast<std::uint64_t>(i)) % decks.size()]});
+  }
+  setup.seed = testsupport::seed_from_number(n);
+  return setup;
+}
+
+const server::GameEntry& game_of(const benchmark::State& state) {
+  static const char* ids[] = {"eve_genesis", "everzone"};
+  return *catalog().find(ids[state.range(0)]);
+}
+
+// What a room sends after one accepted command: one serialized MatchUpdate
+// per viewer. Returns the bytes, so the work cannot be optimized away.
+std::size_t project(const server::GameEntry& game, const testsupport::BotStep& step) {
+  std::vector<rules::Viewer> viewers{rules::Viewer::spectator()};
+  for (int s = 0; s < step.match.seat_count(); ++s) viewers.push_back(rules::Viewer::of_seat(s));
+  std::size_t bytes = 0;
+  for (const auto& viewer : viewers) {
+    v1::MatchUpdate update;
+    game.adapter->encode_view(*step.match.view(viewer), update.mutable_view());
+    for (const auto& event : step.outcome.events) {
+      if (!event.visibility.visible_to(viewer)) continue;
+      auto* out = update.add_events();
+      out->set_kind(event.kind);
+      out->set_text(event.text);
+      if (event.data) game.adapter->encode_event(*event.data, out->mutable_detail());
+    }
+    bytes += update.SerializeAsString().size();
+  }
+  return bytes;
+}
+
+// A migrated database with one match row per game played, made once.
+class BenchJournal {
+ public:
+  BenchJournal() {
+    config_.conninfo = testpg::fresh_database("concord_bench_games");
+    auto conn = persistence::connect(config_);
+    persistence::migrate(*conn);
+    player_ = *persistence::PlayerRepository(*conn).create("bench", "h");
+    conn_ = std::move(conn);
+    journal_ = std::make_unique<persistence::Journal>(config_, persistence::JournalOptions{
+                                                                  .batch_window = std::chrono::milliseconds(0)});
+  }
+  std::int64_t new_match(const std::string& game, int seats) {
+    persistence::MatchRecord match;
+    match.room_id = "bench-" + std::to_string(++matches_);
+    match.game = game;
+    match.seed_hex = "00";
+    match.seed_commitment = "00";
+    for (int s = 0; s < seats; ++s) match.seats.push_back({s, player_, "bench", ""});
+    return persistence::MatchRepository(*conn_).create(match);
+  }
+  void append(std::int64_t match, persistence::CommandRecord record) {
+    {
+      std::lock_guard lock(mutex_);
+      ++appended_;
+    }
+    journal_->append(persistence::AppendCommand{match, std::move(record)}, [this](bool) {
+      std::lock_guard lock(mutex_);
+      ++durable_;
+      cv_.notify_all();
+    });
+  }
+  void wait_durable() {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [this] { return durable_ == appended_; });
+  }
+
+ private:
+  persistence::DatabaseConfig config_;
+  std::unique_ptr<pqxx::connection> conn_;
+  std::unique_ptr<persistence::Journal> journal_;
+  std::int64_t player_ = 0;
+  int matches_ = 0;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::uint64_t appended_ = 0, durable_ = 0;
+};
+
+BenchJournal& bench_journal() {
+  static BenchJournal journal;
+  return journal;
+}
+
+enum class Mode { EngineOnly, WithProjections, WithJournal };
+
+void run_games(benchmark::State& state, Mode mode) {
+  const auto& game = game_of(state);
+  const int seats = static_cast<int>(state.range(1));
+  std::uint64_t n = 0;
+  std::size_t commands = 0, bytes = 0;
+  for (auto _ : state) {
+    testsupport::BotPlayOptions options;
+    std::int64_t match_id = mode == Mode::WithJournal ? bench_journal().new_match(game.definition.id, seats) : 0;
+    std::int64_t index = 0;
+    if (mode != Mode::EngineOnly) {
+      options.on_step = [&](const testsupport::BotStep& step) {
+        if (!step.outcome.accepted) return;
+        bytes += project(game, step);
+        if (mode == Mode::WithJournal) {
+          bench_journal().append(match_id, {++index, step.command.seat, step.command.to_text(), step.match.state_hash()});
+        }
+      };
+    }
+    rules::Rng bot(testsupport::seed_from_number(~n));
+    const auto played = testsupport::play_random(game.definition, setup_for(game, seats, n++), bot, options);
+    if (mode == Mode::WithJournal) bench_journal().wait_durable();
+    commands += played.log.size();
+    if (!played.match || !played.match->finished()) state.SkipWithError("a game did not finish");
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  state.counters["commands/game"] = static_cast<double>(commands) / static_cast<double>(state.iterations());
+  if (bytes) state.counters["bytes/game"] = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+}
+
+void BM_EngineOnly(benchmark::State& state) { run_games(state, Mode::EngineOnly); }
+void BM_WithProjections(benchmark::State& state) { run_games(state, Mode::WithProjections); }
+void BM_WithJournal(benchmark::State& state) { run_games(state, Mode::WithJournal); }
+
+// Args: game (0 = eve_genesis, 1 = everzone), seats.
+#define CONCORD_GAME_ARGS ArgNames({"game", "seats"})->Args({0, 2})->Args({1, 2})->Unit(benchmark::kMillisecond)
+BENCHMARK(BM_EngineOnly)->CONCORD_GAME_ARGS;
+BENCHMARK(BM_WithProjections)->CONCORD_GAME_ARGS;
+BENCHMARK(BM_WithJournal)->CONCORD_GAME_ARGS->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
