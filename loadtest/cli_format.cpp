@@ -166,6 +166,7 @@ std::string format_game(const v1::GameInfo& game) {
     for (const auto& choice : option.choices()) out += " choice=" + choice;
     out += " " + quoted(option.description()) + "\n";
   }
+  for (const auto& deck : game.starter_decks()) out += "    starter-deck " + quoted(deck.name()) + "\n";
   return out;
 }
 

@@ -12,7 +12,7 @@ namespace {
 const char* const kHelp =
     "  register <user> <pass> | login <user> <pass> | resume <token> [last_seq] | logout\n"
     "  reconnect (new connection, resumes with the current token) | ping | status\n"
-    "  games | decks [game] | deck-save <file> | deck-show <id> | deck-delete <id>\n"
+    "  games | decks [game] | deck-save <file> | deck-starter <game> <name> | deck-show <id> | deck-delete <id>\n"
     "  rooms [game] | create <game> [seats=N] [password=P] [name=N] [opt=value...]\n"
     "  join <room> [player|spectator] [deck=<id>] [password=P] [seat=N] | leave <room> | ready <room> [no]\n"
     "  show [room] | answer <room> <option_id|#N>[=value] ... | concede <room>\n"
@@ -47,6 +47,7 @@ const std::map<std::string, CliShell::Handler>& CliShell::handlers() {
       {"help", &CliShell::cmd_help},           {"quit", &CliShell::cmd_quit},
       {"exit", &CliShell::cmd_quit},           {"games", &CliShell::cmd_games},
       {"decks", &CliShell::cmd_decks},         {"deck-save", &CliShell::cmd_deck_save},
+      {"deck-starter", &CliShell::cmd_deck_starter},
       {"deck-show", &CliShell::cmd_deck_show}, {"deck-delete", &CliShell::cmd_deck_delete},
       {"rooms", &CliShell::cmd_rooms},         {"create", &CliShell::cmd_create},
       {"join", &CliShell::cmd_join},           {"leave", &CliShell::cmd_leave},

@@ -58,6 +58,7 @@ class CliShell {
   void cmd_games(const Args& args);
   void cmd_decks(const Args& args);
   void cmd_deck_save(const Args& args);
+  void cmd_deck_starter(const Args& args);
   void cmd_deck_show(const Args& args);
   void cmd_deck_delete(const Args& args);
   void cmd_rooms(const Args& args);

@@ -57,6 +57,22 @@ void CliShell::cmd_deck_save(const Args& args) {
   ok("deck_id=" + std::to_string(client().save_deck(deck)));
 }
 
+// Saves one of the game's ready-made decks (GameInfo.starter_decks) as the player's own.
+void CliShell::cmd_deck_starter(const Args& args) {
+  require_exactly(args, 3, "deck-starter <game> <name>");
+  const auto games = client().list_games();
+  for (const auto& game : games.games()) {
+    if (game.id() != args[1]) continue;
+    for (const auto& deck : game.starter_decks()) {
+      if (deck.name() == args[2]) {
+        ok("deck_id=" + std::to_string(client().save_deck(deck)));
+        return;
+      }
+    }
+  }
+  throw UsageError("no starter deck " + quoted(args[2]) + " for game " + quoted(args[1]) + " (see 'games')");
+}
+
 void CliShell::cmd_deck_show(const Args& args) {
   require_exactly(args, 2, "deck-show <id>");
   const auto detail = client().get_deck(parse_int(args[1], "deck id"));
