@@ -80,5 +80,37 @@ TEST_F(Recovery, ALogThatDoesNotReplayToItsHashIsAbortedNotResumed) {
   EXPECT_EQ(tx.exec1("SELECT status FROM matches").at(0).as<std::string>(), "aborted");
 }
 
+// A crash between journaling the last command and journaling the match's end:
+// the log replays to a finished state, so start-up records the end (with the
+// rebuilt result); a player who resumes sees the final update, not a match to play.
+TEST_F(Recovery, AMatchWhoseEndWasNotJournaledIsMarkedFinishedAtStartUp) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  const auto room = start_duel(*alice, *bob);
+  const auto last = play_until(*alice, *bob, room, UINT64_MAX, 8);
+  ASSERT_TRUE(last.finished());
+  const auto token = alice->token();
+  server_->kill_hard();
+  {
+    pqxx::connection conn(database_);
+    pqxx::work tx(conn);
+    tx.exec("UPDATE matches SET status = 'running', result_text = ''");
+    tx.commit();
+  }
+  server_->start();
+  auto again = connect();
+  ASSERT_EQ(again->resume(token, 0).rooms_size(), 1);
+  const auto update = again->wait_for_match_update(room);
+  EXPECT_TRUE(update.finished());
+  EXPECT_FALSE(update.has_prompt());
+  EXPECT_EQ(update.command_index(), last.command_index());
+  EXPECT_EQ(update.result().winners_size(), last.result().winners_size());
+  pqxx::connection conn(database_);
+  pqxx::work tx(conn);
+  const auto row = tx.exec1("SELECT status, result_text FROM matches");
+  EXPECT_EQ(row.at(0).as<std::string>(), "finished");
+  EXPECT_FALSE(row.at(1).as<std::string>().empty()) << "the result is rebuilt from the log";
+}
+
 }  // namespace
 }  // namespace concord::testing
