@@ -91,13 +91,14 @@ const std::set<std::string>& allowed_fields(data::CardType type) {
   static const std::set<std::string> region = {"cost", "income", "locations",
                                                "locations_unlimited", "no_orders_in_region"};
   static const std::set<std::string> ship = {"cost", "x_cost", "shield", "attack", "build",
-                                             "order", "limited", "income", "effect"};
+                                             "order", "limited", "income", "effect", "keyword"};
   static const std::set<std::string> news = {"cost", "x_cost", "duration", "duration_infinite",
-                                             "limited", "effect", "x_is_target_cost"};
+                                             "limited", "effect", "x_is_target_cost",
+                                             "no_attack_jumps"};
   static const std::set<std::string> structure = {"cost", "x_cost", "shield", "income",
                                                   "limited", "effect"};
   static const std::set<std::string> location = {"cost", "x_cost", "income", "mineral_volume",
-                                                 "limited", "effect"};
+                                                 "limited", "effect", "region_shield_penalty"};
   static const std::set<std::string> character = {"cost", "x_cost", "clone_cost", "order",
                                                   "limited", "effect"};
   static const std::set<std::string> none;
@@ -118,7 +119,7 @@ const std::set<std::string>& typed_fields() {
       "cost",   "x_cost",   "income",   "shield",   "attack", "build", "duration",
       "duration_infinite", "locations", "locations_unlimited", "mineral_volume",
       "clone_cost", "order", "upgraded", "limited", "effect", "x_is_target_cost",
-      "no_orders_in_region"};
+      "no_orders_in_region", "region_shield_penalty", "no_attack_jumps", "keyword"};
   return all;
 }
 
@@ -166,6 +167,11 @@ void check_required(const data::Card& c, CardChecker& check) {
     if (o.kind() == data::ORDER_UNSPECIFIED) check.fail("order", "order needs a kind");
     if (!kinds.insert(o.kind()).second) check.fail("order", "order kinds must be different");
   }
+  for (const auto& o : c.keyword()) {
+    const bool ok = o.kind() == data::JAM || o.kind() == data::KAMIKAZE || o.kind() == data::SENSOR_DAMPEN ||
+                    o.kind() == data::WARP_SCRAMBLE;
+    if (!ok || o.strength() <= 0) check.fail("keyword", "keyword: JAM, KAMIKAZE, SENSOR_DAMPEN or WARP_SCRAMBLE with strength > 0");
+  }
   int targeted = 0;
   for (const auto& e : c.effect()) {
     if (e.kind() == data::EFFECT_UNSPECIFIED) check.fail("effect", "effect needs a kind");
@@ -176,7 +182,8 @@ void check_required(const data::Card& c, CardChecker& check) {
         (e.kind() == data::HANDLER && e.handler() != "cathedral")) {
       check.fail("effect", "HANDLER needs a known handler (cathedral), other kinds none");
     }
-    const bool needs = e.kind() == data::RETURN_TARGET_TO_HAND || e.kind() == data::DESTROY_TARGET;
+    const bool needs = e.kind() == data::RETURN_TARGET_TO_HAND || e.kind() == data::DESTROY_TARGET ||
+                       e.kind() == data::DAMAGE_TARGET || e.kind() == data::TARGET_SHIELD_BONUS;
     if (needs != (e.target() != data::TARGET_NONE)) {
       check.fail("effect", data::EffectKind_Name(e.kind()) + (needs ? " needs" : " takes no") + " target");
     }
@@ -231,6 +238,7 @@ CardDef convert(const data::Card& c) {
   for (const auto& o : c.order()) {
     d.orders.push_back({static_cast<OrderKind>(o.kind() - 1), o.strength(), o.side()});
   }
+  for (const auto& o : c.keyword()) d.keywords.push_back({static_cast<OrderKind>(o.kind() - 1), o.strength(), 0});
   d.text = c.text();
   const auto& u = c.upgraded();
   d.upgrade = {u.name(), u.cost(), u.shield(), u.income(), u.locations(), u.text()};
@@ -246,6 +254,8 @@ CardDef convert(const data::Card& c) {
   d.indestructible = c.indestructible();
   d.x_is_target_cost = c.x_is_target_cost();
   d.no_orders_in_region = c.no_orders_in_region();
+  d.region_shield_penalty = c.region_shield_penalty();
+  d.no_attack_jumps = c.no_attack_jumps();
   return d;
 }
 

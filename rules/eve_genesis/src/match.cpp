@@ -16,6 +16,12 @@ std::optional<rules::Prompt> EveMatch::prompt(SeatIndex seat) const {
     case Pending::Discard: return discard_prompt(seat);
     case Pending::OrderTriggers: return order_triggers_prompt();
     case Pending::Choice: return choice_prompt();
+    case Pending::ChooseAttack: return choose_attack_prompt();
+    case Pending::Withdraw: return withdraw_prompt();
+    case Pending::AssignTarget: return assign_prompt();
+    case Pending::AbilityTargets: return ability_targets_prompt();
+    case Pending::ContinueCombat: return continue_prompt();
+    case Pending::Clone: return clone_prompt();
     case Pending::None: break;
   }
   return std::nullopt;
@@ -41,6 +47,12 @@ rules::Outcome EveMatch::submit(SeatIndex seat, const rules::Answer& answer) {
     case Pending::Discard: apply_discard(seat, answer, ev); break;
     case Pending::OrderTriggers: apply_order_triggers(answer, ev); break;
     case Pending::Choice: apply_choice(answer, ev); break;
+    case Pending::ChooseAttack: apply_choose_attack(answer, ev); break;
+    case Pending::Withdraw: apply_withdraw(answer, ev); break;
+    case Pending::AssignTarget: apply_assign(answer, ev); break;
+    case Pending::AbilityTargets: apply_ability_targets(answer, ev); break;
+    case Pending::ContinueCombat: apply_continue(answer, ev); break;
+    case Pending::Clone: apply_clone(answer, ev); break;
     default: break;
   }
   return rules::Outcome::accept(std::move(ev));
@@ -63,7 +75,10 @@ std::string EveMatch::state_hash() const {
   return h.hex();
 }
 
-const CardDef& EveMatch::def(CardId id) const { return *db_.find(state_.cards[id].card); }
+const CardDef& EveMatch::def(CardId id) const {
+  if (static_cast<std::size_t>(id) < defs_.size()) return *defs_[id];
+  return *db_.find(state_.cards[id].card);
+}
 
 // "Add up all income bonuses from all cards you control": the base (or its
 // upgraded side), structures, controlled remote regions and the locations in

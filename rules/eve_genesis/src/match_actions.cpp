@@ -23,6 +23,21 @@ std::optional<Action> Action::parse(const std::string& id, std::int64_t value) {
   if (id == "pass") return a;
   if (id == "upgrade") return Action{Kind::Upgrade, -1, "", 0};
   if (id.rfind("region:", 0) == 0) return Action{Kind::Region, -1, id.substr(7), 0};
+  if (id.rfind("kamikaze:", 0) == 0) {
+    const std::string rest = id.substr(9);
+    const auto sep = rest.find_first_of("@>");
+    const auto card = parse_card_ref(rest.substr(0, sep));
+    if (!card || sep == std::string::npos) return std::nullopt;
+    Action k{Kind::Kamikaze, *card, "", 0};
+    if (rest[sep] == '@') {
+      k.target = rest.substr(sep + 1);
+      return k;
+    }
+    const auto on = parse_card_ref(rest.substr(sep + 1));
+    if (!on) return std::nullopt;
+    k.on = *on;
+    return k;
+  }
   if (id.rfind("order:", 0) == 0) {
     const auto at = id.find('@');
     const auto card = parse_card_ref(id.substr(6, at == std::string::npos ? at : at - 6));
@@ -44,6 +59,13 @@ std::optional<Action> Action::parse(const std::string& id, std::int64_t value) {
   a.kind = jump ? Kind::Jump : Kind::Play;
   a.card = *card;
   if (at != std::string::npos) a.target = rest.substr(at + 1);
+  const auto plus = a.target.find('+');
+  if (jump && plus != std::string::npos) {  // "jump:c5@home0+c9": c9 becomes the pilot
+    const auto pilot = parse_card_ref(a.target.substr(plus + 1));
+    if (!pilot) return std::nullopt;
+    a.on = *pilot;
+    a.target.resize(plus);
+  }
   a.x = static_cast<int>(std::clamp<std::int64_t>(value, -1, 1000000));
   return a;
 }
@@ -55,6 +77,13 @@ std::string Action::option_id() const {
     case Kind::Region: return "region:" + target;
     case Kind::Play: break;
     case Kind::Jump: break;
+    case Kind::Kamikaze: {
+      std::string out = "kamikaze:";
+      out += card_ref(card);
+      out += on >= 0 ? '>' : '@';
+      out += on >= 0 ? card_ref(on) : target;
+      return out;
+    }
     case Kind::Order: {
       std::string out = "order:";
       out += card_ref(card);
@@ -70,7 +99,7 @@ std::string Action::option_id() const {
     out += target;
   }
   if (on >= 0) {
-    out += '>';
+    out += kind == Kind::Jump ? '+' : '>';
     out += card_ref(on);
   }
   return out;
@@ -89,6 +118,7 @@ std::optional<rules::Rejection> EveMatch::check(SeatIndex seat, const Action& a)
     case Action::Kind::Upgrade: return check_upgrade(seat);
     case Action::Kind::Jump: return check_jump(seat, a);
     case Action::Kind::Order: return check_order(seat, a);
+    case Action::Kind::Kamikaze: return check_kamikaze(seat, a);
   }
   return std::nullopt;
 }
@@ -220,14 +250,16 @@ std::int64_t EveMatch::cost_of(SeatIndex seat, const Action& a) const {
     case Action::Kind::Pass: return 0;
     case Action::Kind::Jump: return 0;
     case Action::Kind::Order: return 0;
+    case Action::Kind::Kamikaze: return 0;
   }
   return 0;
 }
 
-// Every candidate action with a label; legal_actions() keeps the legal ones.
-std::vector<std::pair<Action, std::string>> EveMatch::candidate_actions(SeatIndex seat) const {
-  std::vector<std::pair<Action, std::string>> out;
-  auto offer = [&out](const Action& a, std::string label) { out.emplace_back(a, std::move(label)); };
+// Every candidate action; legal_actions() keeps the legal ones and labels them.
+std::vector<Action> EveMatch::candidate_actions(SeatIndex seat) const {
+  std::vector<Action> out;
+  // Outside the seat's Management phase only News and abilities can be legal.
+  const bool manage = window(state_.phase, state_.step).management && seat == state_.active;
   std::vector<CardId> targets;  // every card in play or on the pile (only if needed)
   for (CardId id : state_.seats[seat].hand) {
     if (def(id).target() != TargetKind::None) {
@@ -237,45 +269,58 @@ std::vector<std::pair<Action, std::string>> EveMatch::candidate_actions(SeatInde
   }
   for (CardId id : state_.seats[seat].hand) {
     const CardDef& d = def(id);
-    const std::string label = "Play " + d.name + " (" + (d.x_cost ? "X+" : "") +
-                              std::to_string(d.cost) + ")";
+    if (!manage && d.type != CardType::News) continue;
     if (d.target() != TargetKind::None) {
-      for (CardId on : targets) {
-        offer(Action{Action::Kind::Play, id, "", 0, on}, label + " targeting " + card_ref(on) +
-                                                         " " + card_name(on));
-      }
+      for (CardId on : targets) out.push_back(Action{Action::Kind::Play, id, "", 0, on});
       continue;
     }
     if (d.type != CardType::Location) {
-      offer(Action{Action::Kind::Play, id, "", 0}, label);
+      out.push_back(Action{Action::Kind::Play, id, "", 0});
       continue;
     }
-    for (const auto& r : state_.regions) {
-      offer(Action{Action::Kind::Play, id, r.key, 0}, label + " into " + r.key);
-    }
+    for (const auto& r : state_.regions) out.push_back(Action{Action::Kind::Play, id, r.key, 0});
   }
-  for (const auto& r : state_.seats[seat].offdeck) {
-    offer(Action{Action::Kind::Region, -1, r, 0}, "Play remote region " + db_.find(r)->name);
-  }
-  offer(Action{Action::Kind::Upgrade, -1, "", 0}, "Upgrade your base");
-  std::vector<Action> jumps;
-  jump_options(seat, jumps);
-  for (const auto& j : jumps) offer(j, "Jump " + card_name(j.card) + " to " + j.target);
-  std::vector<Action> orders;
-  order_options(seat, orders);
-  for (const auto& o : orders) offer(o, "Order " + card_name(o.card) + ": " + o.target);
+  kamikaze_options(seat, out);
+  if (!manage) return out;
+  for (const auto& r : state_.seats[seat].offdeck) out.push_back(Action{Action::Kind::Region, -1, r, 0});
+  out.push_back(Action{Action::Kind::Upgrade, -1, "", 0});
+  jump_options(seat, out);
+  if (state_.pile.empty()) order_options(seat, out);
   return out;
+}
+
+std::string EveMatch::action_label(const Action& a) const {
+  switch (a.kind) {
+    case Action::Kind::Play: {
+      const CardDef& d = def(a.card);
+      std::string label = "Play " + d.name + " (" + (d.x_cost ? "X+" : "") + std::to_string(d.cost) + ")";
+      if (a.on >= 0) label += " targeting " + card_ref(a.on) + " " + card_name(a.on);
+      if (!a.target.empty()) label += " into " + a.target;
+      return label;
+    }
+    case Action::Kind::Region: return "Play remote region " + db_.find(a.target)->name;
+    case Action::Kind::Upgrade: return "Upgrade your base";
+    case Action::Kind::Jump:
+      return "Jump " + card_name(a.card) + " to " + a.target +
+             (a.on >= 0 ? " piloted by " + card_name(a.on) + " (" + card_ref(a.on) + ")" : "");
+    case Action::Kind::Order: return "Order " + card_name(a.card) + ": " + a.target;
+    case Action::Kind::Kamikaze:
+      return "Kamikaze: sacrifice " + card_name(a.card) + " to damage " +
+             (a.on >= 0 ? card_name(a.on) + " (" + card_ref(a.on) + ")" : "the base of " + a.target);
+    case Action::Kind::Pass: break;
+  }
+  return "Pass";
 }
 
 std::vector<rules::PromptOption> EveMatch::legal_actions(SeatIndex seat) const {
   std::vector<rules::PromptOption> out;
-  for (auto& [a, label] : candidate_actions(seat)) {
+  for (const auto& a : candidate_actions(seat)) {
     if (check(seat, a)) continue;
     std::optional<rules::ValueRange> range;
     if (a.kind == Action::Kind::Play && def(a.card).x_cost && !def(a.card).x_is_target_cost) {
       range = rules::ValueRange{0, state_.seats[seat].wallet - def(a.card).cost};
     }
-    out.push_back({a.option_id(), std::move(label), range});
+    out.push_back({a.option_id(), action_label(a), range});
   }
   return out;
 }
@@ -294,9 +339,13 @@ void EveMatch::take(SeatIndex seat, const Action& a, Events& ev) {
     give_order(seat, a, ev);
     return;
   }
+  if (a.kind == Action::Kind::Kamikaze) {
+    play_kamikaze(seat, a, ev);
+    return;
+  }
   if (a.kind == Action::Kind::Jump) {
     // FAQ: "You must place a ship leaving the docks onto the pile."
-    state_.pile.push_back(PileItem{PileItem::Kind::Jump, seat, a.card, a.target});
+    state_.pile.push_back(PileItem{PileItem::Kind::Jump, seat, a.card, a.target, a.on});
     emit(ev, "jump_played", seat_name(seat) + " jumps " + card_ref(a.card) + " " +
                                 card_name(a.card) + " to " + a.target);
     return;

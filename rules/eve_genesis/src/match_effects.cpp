@@ -91,7 +91,48 @@ void EveMatch::take_out(CardId id) {
     remove_from(r.locations, id);
     if (remove_from(r.ships, id)) update_control(r);
   }
+  for (auto& s : state_.seats) remove_from(s.docks, id);
+  // "When a ship with a pilot leaves play, the pilot leaves play with it. The
+  // player may pay the clone cost of that pilot to return him to his docks."
+  const CardId pilot = state_.cards[id].pilot;
+  if (pilot >= 0) {
+    SeatState& o = state_.seats[state_.cards[pilot].owner];
+    remove_from(o.pilots, pilot);
+    o.scrapheap.push_back(pilot);
+    state_.clones.push_back(pilot);
+  }
   reset_counters(state_.cards[id]);
+  forget(id);
+}
+
+// A card that leaves play is a new object: effects, targets and combat roles
+// that named it no longer apply ("News cards remain in play ... but do not
+// name new targets"; a target that left play means no effect).
+void EveMatch::forget(CardId id) {
+  auto& c = state_.combat;
+  auto first_is = [id](const auto& p) { return p.first == id; };
+  auto either_is = [id](const auto& p) { return p.first == id || p.second == id; };
+  std::erase_if(c.attackers, first_is);
+  if (remove_from(c.defenders, id)) c.defender_left = true;
+  std::erase_if(c.assigned, either_is);
+  std::erase_if(c.forced, either_is);
+  std::erase_if(c.attack_mod, first_is);
+  std::erase_if(c.withdrawals, first_is);
+  remove_from(c.jammed, id);
+  remove_from(c.scrambled, id);
+  remove_from(c.queue, id);
+  for (auto& s : state_.seats) {
+    for (CardId n : s.news) {
+      if (state_.cards[n].target == id) state_.cards[n].target = -1;
+    }
+  }
+  for (auto* items : {&state_.pile, &state_.waiting, &c.triggered}) {
+    for (auto& p : *items) {
+      if (p.target == id) p.target = -1;
+      std::erase(p.targets, id);
+      std::erase_if(p.damage, [id](const DamageEntry& d) { return d.source == id || d.target == id; });
+    }
+  }
 }
 
 void EveMatch::apply_effects(const PileItem& item, Events& ev) {
@@ -107,7 +148,11 @@ void EveMatch::apply_effects(const PileItem& item, Events& ev) {
       continue;
     }
     SeatState& owner = state_.seats[state_.cards[t].owner];
-    if (e.kind == EffectKind::DestroyTarget) {
+    if (e.kind == EffectKind::DamageTarget) {
+      deal_damage(DamageEntry{item.card, t, -1, e.amount}, ev);
+    } else if (e.kind == EffectKind::TargetShieldBonus) {
+      state_.cards[item.card].target = t;  // a static ability while the News stays in play
+    } else if (e.kind == EffectKind::DestroyTarget) {
       if (def(t).indestructible) continue;
       take_out(t);
       owner.scrapheap.push_back(t);

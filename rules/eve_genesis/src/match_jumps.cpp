@@ -3,7 +3,12 @@
 // the pile; the ship stays where it is until the jump resolves (FAQ: "The
 // ship is in the docks, and therefore cannot be targeted, until that ship
 // resolves from the pile"). Control of remote regions follows the ships.
-// Jumps into regions an opponent controls are attacks: not implemented yet.
+// Jumps into regions an opponent controls are attacks (match_combat.cpp): "If
+// you wish to attack the same region with several ships, they all jump into
+// it simultaneously" - so attack jumps into the same region may join a pile
+// that holds only such jumps.
+#include <algorithm>
+
 #include "concord/eve/eve_match.hpp"
 #include "zones.hpp"
 
@@ -18,6 +23,20 @@ rules::Rejection reject(const char* code, std::string message) {
 }
 
 }  // namespace
+
+// An attack jump joins a pile holding only the seat's attack jumps into the
+// same region, while the seat still holds its priority (nobody passed yet).
+bool EveMatch::joins_attack(SeatIndex seat, const Action& a) const {
+  const auto& pile = state_.pile;
+  if (pile.empty() || seat != state_.active || state_.passes != 0 ||
+      !window(state_.phase, state_.step).management) {
+    return false;
+  }
+  return std::all_of(pile.begin(), pile.end(), [&](const PileItem& p) {
+    return p.kind == PileItem::Kind::Jump && p.controller == seat && p.region == a.target &&
+           p.card != a.card;
+  });
+}
 
 std::string EveMatch::ship_location(CardId id) const {
   for (const auto& s : state_.seats) {
@@ -35,14 +54,22 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
   if (from.empty() || def(a.card).type != CardType::Ship || state_.cards[a.card].owner != seat) {
     return reject("ILLEGAL_TARGET", card_ref(a.card) + " is not a ship of yours in play");
   }
-  if (auto r = check_management(state_, seat)) return r;
+  // "... your ship attacks that region and cannot use its activated abilities,
+  // execute orders or jump again during the same Management phase."
+  if (is_attacking(a.card)) return reject("SHIP_ATTACKING", card_name(a.card) + " is attacking");
+  const Region* dest = state_.region(a.target);
+  const bool attack = dest && dest->controller && *dest->controller != seat;
+  if (!(attack && joins_attack(seat, a))) {
+    if (auto r = check_management(state_, seat)) return r;
+  }
   const std::string home = home_key(seat);
   if (from == kDocks) {
     // "A ship cannot be undocked until it is completely built."
     if (state_.cards[a.card].build > 0) return reject("NOT_BUILT", card_name(a.card) + " is not built yet");
     if (a.target != home) return reject("ILLEGAL_JUMP", "a docked ship undocks into your home region");
-    return std::nullopt;
+    return check_pilot(seat, a);
   }
+  if (a.on >= 0) return reject("ILLEGAL_TARGET", "a pilot boards only a ship undocking into your home region");
   if (a.target == kDocks) {
     if (from != home) return reject("ILLEGAL_JUMP", "a ship docks from your home region");
     return std::nullopt;
@@ -50,8 +77,14 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
   const Region* to = state_.region(a.target);
   if (!to) return reject("ILLEGAL_TARGET", "no region '" + a.target + "' in play");
   if (a.target == from) return reject("ILLEGAL_JUMP", "the ship is already there");
-  if (to->controller && *to->controller != seat) {
-    return reject("ATTACK_NOT_SUPPORTED", "attacks (jumps into enemy regions) are not implemented yet");
+  if (to->home && state_.seats[to->owner].out) return reject("ILLEGAL_JUMP", "that player is out of the game");
+  if (attack) {
+    // "An effect that prohibits an action always takes priority" (Martial Law).
+    for (const auto& s : state_.seats) {
+      for (CardId n : s.news) {
+        if (def(n).no_attack_jumps) return reject("ATTACKS_PROHIBITED", card_name(n) + ": ships cannot jump into enemy regions");
+      }
+    }
   }
   return std::nullopt;
 }
@@ -60,8 +93,13 @@ void EveMatch::jump_options(SeatIndex seat, std::vector<Action>& out) const {
   auto add = [&](CardId id, const std::string& to) {
     out.push_back(Action{Action::Kind::Jump, id, to, 0});
   };
-  for (CardId id : state_.seats[seat].docks) {
-    if (def(id).type == CardType::Ship) add(id, home_key(seat));
+  const auto& docks = state_.seats[seat].docks;
+  for (CardId id : docks) {
+    if (def(id).type != CardType::Ship) continue;
+    add(id, home_key(seat));
+    for (CardId ch : docks) {  // "you may choose a character in your docks"
+      if (def(ch).type == CardType::Character) out.push_back(Action{Action::Kind::Jump, id, home_key(seat), 0, ch});
+    }
   }
   for (const auto& r : state_.regions) {
     for (CardId id : r.ships) {
@@ -87,9 +125,15 @@ void EveMatch::resolve_jump(const PileItem& item, Events& ev) {
   ship.order.clear();  // "Before making a jump, the ship stops executing all orders."
   if (item.region == kDocks) {
     owner.docks.push_back(item.card);
-  } else {
+  } else if (from == kDocks && item.target >= 0) {
     state_.region(item.region)->ships.push_back(item.card);
-    update_control(*state_.region(item.region));
+    board_pilot(item.card, item.target, ev);
+  } else {
+    Region* to = state_.region(item.region);
+    const bool attack = to->controller && *to->controller != ship.owner;
+    to->ships.push_back(item.card);
+    if (attack) record_attack(item.card, item.region, ev);
+    update_control(*to);
   }
   if (from != kDocks) update_control(*state_.region(from));
   emit(ev, "jumped", card_name(item.card) + " jumps from " + from + " to " + item.region);

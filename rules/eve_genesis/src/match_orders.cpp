@@ -6,7 +6,7 @@
 // abilities, remote regions, jumps and upgrades); giving one is a Management
 // action (active player, empty pile). A new order replaces the current one
 // ("you must cancel the current order"); "cancel" stops executing.
-// The keyword orders' abilities (Ambush, Patrol, ...) are not implemented yet.
+// The keyword orders' abilities are in match_keywords.cpp.
 #include <algorithm>
 
 #include "concord/eve/eve_match.hpp"
@@ -29,7 +29,7 @@ std::vector<OrderKind> EveMatch::executing_orders(CardId ship) const {
   const std::string& tab = state_.cards[ship].order;
   std::vector<OrderKind> out;
   if (tab.empty()) return out;
-  const auto& orders = def(ship).orders;
+  const auto orders = orders_of(ship);
   auto it = std::find_if(orders.begin(), orders.end(),
                          [&](const OrderDef& o) { return to_string(o.kind) == tab; });
   if (it == orders.end()) return out;
@@ -46,13 +46,15 @@ std::optional<rules::Rejection> EveMatch::check_order(SeatIndex seat, const Acti
     return reject("ILLEGAL_TARGET", card_ref(a.card) + " is not a ship of yours in play");
   }
   if (where == kDocks) return reject("ILLEGAL_TARGET", "docked ships cannot receive orders");
+  // "Ships that are docked or attacking cannot receive, and therefore cannot execute, orders."
+  if (is_attacking(a.card)) return reject("SHIP_ATTACKING", "attacking ships cannot receive orders");
   if (auto r = check_management(state_, seat)) return r;
   const std::string& current = state_.cards[a.card].order;
   if (a.target == kCancel) {
     if (current.empty()) return reject("ILLEGAL_ORDER", card_name(a.card) + " executes no order");
     return std::nullopt;
   }
-  const auto& orders = def(a.card).orders;
+  const auto orders = orders_of(a.card);
   if (std::none_of(orders.begin(), orders.end(),
                    [&](const OrderDef& o) { return to_string(o.kind) == a.target; })) {
     return reject("ILLEGAL_ORDER", card_name(a.card) + " has no order '" + a.target + "'");
@@ -71,7 +73,10 @@ void EveMatch::order_options(SeatIndex seat, std::vector<Action>& out) const {
   for (const auto& r : state_.regions) {
     for (CardId id : r.ships) {
       if (state_.cards[id].owner != seat) continue;
-      for (const auto& o : def(id).orders) {
+      std::vector<OrderKind> seen;  // a pilot may add an order the ship has
+      for (const auto& o : orders_of(id)) {
+        if (std::find(seen.begin(), seen.end(), o.kind) != seen.end()) continue;
+        seen.push_back(o.kind);
         out.push_back(Action{Action::Kind::Order, id, to_string(o.kind), 0});
       }
       out.push_back(Action{Action::Kind::Order, id, kCancel, 0});

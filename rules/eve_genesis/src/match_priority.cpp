@@ -69,6 +69,7 @@ void EveMatch::resolve_pile(Events& ev) {
     const PileItem item = state_.pile.back();
     state_.pile.pop_back();
     resolve(item, ev);
+    if (!state_.result) check_destroyed(ev);
     if (state_.pending == Pending::Choice) return;
   }
   state_.resolving = false;
@@ -90,6 +91,14 @@ void EveMatch::resolve(const PileItem& item, Events& ev) {
   }
   if (item.kind == PileItem::Kind::Ability) {
     resolve_ability(item, ev);
+    return;
+  }
+  if (item.kind == PileItem::Kind::Keyword) {
+    resolve_keyword(item, ev);
+    return;
+  }
+  if (item.kind == PileItem::Kind::Damage) {
+    resolve_damage(item, ev);
     return;
   }
   if (item.kind == PileItem::Kind::Upgrade) {

@@ -24,13 +24,21 @@ std::vector<std::string> section_cards(const rules::Deck& deck, const char* name
 }  // namespace
 
 EveMatch::EveMatch(const CardDb& db, GameState state, rules::Rng rng)
-    : db_(db), state_(std::move(state)), rng_(rng) {}
+    : db_(db), state_(std::move(state)), rng_(rng) {
+  cache_defs();
+}
+
+void EveMatch::cache_defs() {
+  defs_.clear();
+  for (const auto& c : state_.cards) defs_.push_back(db_.find(c.card));
+}
 
 EveMatch::EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks,
                    const rules::Seed& seed)
     : db_(db), rng_(seed) {
   Events ev;
   deal(decks, ev);
+  cache_defs();
 }
 
 // "Place the base card on the table ... non-upgraded side face up. Then place

@@ -23,7 +23,7 @@ std::string ability_id(const PileItem& p) {
   std::string out = "ability:";
   out += card_ref(p.card);
   out += ':';
-  out += std::to_string(p.effect);
+  out += p.kind == PileItem::Kind::Keyword ? to_string(p.keyword) : std::to_string(p.effect);
   return out;
 }
 
@@ -68,6 +68,7 @@ std::vector<CardId> EveMatch::controlled_in_play(SeatIndex seat) const {
 }
 
 void EveMatch::form_new_pile(Events& ev) {
+  if (ask_clone(ev)) return;
   if (state_.waiting.size() > 1) {
     state_.pending = Pending::OrderTriggers;
     state_.prompt_seat = state_.active;
@@ -92,7 +93,8 @@ rules::Prompt EveMatch::order_triggers_prompt() const {
     const std::string id = ability_id(w);
     const bool seen = std::any_of(p.options.begin(), p.options.end(),
                                   [&](const rules::PromptOption& o) { return o.id == id; });
-    if (!seen) p.options.push_back({id, card_name(w.card) + ": " + def(w.card).text, std::nullopt});
+    const std::string what = w.kind == PileItem::Kind::Keyword ? to_string(w.keyword) : def(w.card).text;
+    if (!seen) p.options.push_back({id, card_name(w.card) + ": " + what, std::nullopt});
   }
   return p;
 }
@@ -152,6 +154,15 @@ std::vector<CardId> EveMatch::choice_candidates() const {
   const auto& c = state_.choice;
   if (c.kind == ResolutionChoice::Kind::Discard) return state_.seats[c.seat].hand;
   std::vector<CardId> out;
+  if (c.kind == ResolutionChoice::Kind::MineLocation) {
+    // "each location can be worked by only one ship at a time" (FAQ).
+    const Region* r = state_.region(ship_location(c.source));
+    if (!r) return out;
+    for (CardId id : r->locations) {
+      if (def(id).mineral_volume > 0 && !contains(state_.mined, id)) out.push_back(id);
+    }
+    return out;
+  }
   if (c.kind != ResolutionChoice::Kind::SacrificeLocation) return out;
   // "You may sacrifice only a card that is in play under your control".
   for (const auto& r : state_.regions) {
@@ -163,6 +174,13 @@ std::vector<CardId> EveMatch::choice_candidates() const {
 rules::Prompt EveMatch::choice_prompt() const {
   const auto& c = state_.choice;
   const bool discard = c.kind == ResolutionChoice::Kind::Discard;
+  if (c.kind == ResolutionChoice::Kind::MineLocation) {
+    rules::Prompt p{"choose_mine", card_name(c.source) + " (" + card_ref(c.source) +
+                                       "): Mine Minerals - choose the location to mine",
+                    1, 1, {}};
+    for (CardId id : choice_candidates()) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
+    return p;
+  }
   rules::Prompt p{discard ? "choose_discard" : "choose_sacrifice",
                   card_name(c.source) + ": " +
                       (discard ? "discard " + std::to_string(c.count) + " card(s)"
@@ -174,6 +192,19 @@ rules::Prompt EveMatch::choice_prompt() const {
 
 void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
   const ResolutionChoice c = state_.choice;
+  if (c.kind == ResolutionChoice::Kind::MineLocation) {
+    // "multiply the location's mineral volume by the strength of the ship's Mine Minerals order"
+    const CardId loc = *parse_card_ref(answer.choices.front().option_id);
+    const int credits = def(loc).mineral_volume * order_strength(c.source, OrderKind::MineMinerals);
+    state_.mined.push_back(loc);
+    state_.seats[c.seat].wallet += credits;
+    emit(ev, "mined", card_name(c.source) + " mines " + card_name(loc) + ": " + std::to_string(credits) +
+                          " credit(s)");
+    state_.choice = ResolutionChoice{};
+    state_.pending = Pending::None;
+    resolve_pile(ev);
+    return;
+  }
   for (const auto& choice : answer.choices) {
     const CardId id = *parse_card_ref(choice.option_id);
     if (c.kind == ResolutionChoice::Kind::Discard) {

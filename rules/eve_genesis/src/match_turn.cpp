@@ -1,6 +1,7 @@
 // EveMatch: the turn sequence step machine ("Gameplay"): Setup phase
 // (duration, build, income steps), Draw phase, Management phase, Combat
-// phases (skipped: no attacks yet), End of Turn phase (discard to seven).
+// phases (match_combat.cpp; only after attacks), End of Turn phase (withdraw
+// from enemy regions, discard to seven).
 #include <algorithm>
 
 #include "concord/eve/eve_match.hpp"
@@ -25,6 +26,9 @@ std::size_t index_of(Phase phase, Step step) {
 void EveMatch::begin_turn(SeatIndex seat, Events& ev) {
   state_.active = seat;
   state_.region_played = false;
+  state_.combat = CombatState{};
+  state_.mined.clear();
+  recharge_shields();  // the previous turn ended (also when its player left mid-phase)
   for (auto& s : state_.seats) s.limited_played = false;
   emit(ev, "turn_started", "turn " + std::to_string(state_.turn) + ": " + seat_name(seat));
   queue_start_of_turn(seat);
@@ -36,6 +40,10 @@ void EveMatch::enter(const Window& w, Events& ev) {
   state_.step = w.step;
   state_.passes = 0;
   emit(ev, "step", to_string(w.phase) + "/" + to_string(w.step));
+  if (w.phase == Phase::Combat) {
+    enter_combat_step(ev);
+    return;
+  }
   if (w.step == Step::Duration) run_duration_step(ev);
   if (w.step == Step::Build) run_build_step(ev);
   if (state_.result) return;
@@ -60,7 +68,12 @@ void EveMatch::enter(const Window& w, Events& ev) {
 
 // Called when every player passed in succession on an empty pile.
 void EveMatch::end_step(Events& ev) {
+  if (state_.phase == Phase::Combat) {
+    end_combat_step(ev);
+    return;
+  }
   if (state_.step == Step::End) {
+    if (end_of_turn_withdrawal(ev)) return;
     if (state_.seats[state_.active].hand.size() > kMaxHand) {
       state_.pending = Pending::Discard;
       state_.prompt_seat = state_.active;
@@ -77,6 +90,12 @@ void EveMatch::end_step(Events& ev) {
   // regions, you made no attacks, and so the Combat phase does not occur."
   while (seq[next].phase == Phase::Combat) ++next;
   if (seq[next].phase != state_.phase) recharge_shields();
+  // "If you attacked one or more regions by jumping your ships into them during
+  // your Management phase, all attacks are resolved as a series of Combat phases".
+  if (state_.phase == Phase::Management && !state_.combat.attacks.empty()) {
+    start_combat(ev);
+    return;
+  }
   enter(seq[next], ev);
 }
 
@@ -87,6 +106,9 @@ void EveMatch::recharge_shields() {
   for (auto& s : state_.seats) s.base_damage = 0;
   for (const auto& r : state_.regions) {
     for (CardId id : r.ships) state_.cards[id].damage = 0;
+  }
+  for (const auto& s : state_.seats) {
+    for (CardId id : s.docks) state_.cards[id].damage = 0;
   }
 }
 
@@ -148,10 +170,10 @@ void EveMatch::apply_income(const rules::Answer& answer, Events& ev) {
     const std::int64_t n = income(a);
     state_.seats[a].wallet += n;
     emit(ev, "income", seat_name(a) + " takes " + std::to_string(n) + " credit(s)");
+    queue_mining(a);  // Mine Minerals: pending abilities at the start of the income step
   }
-  state_.pending = Pending::Priority;
-  state_.prompt_seat = a;
   state_.passes = 0;
+  form_new_pile(ev);
 }
 
 rules::Prompt EveMatch::discard_prompt(SeatIndex seat) const {
@@ -215,6 +237,8 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
   }
   std::erase_if(state_.pile, [seat](const PileItem& p) { return p.controller == seat; });
   std::erase_if(state_.waiting, [seat](const PileItem& p) { return p.controller == seat; });
+  std::erase_if(state_.combat.triggered, [seat](const PileItem& p) { return p.controller == seat; });
+  remove_from_game(seat, ev);
   if (state_.pending == Pending::Choice && state_.choice.seat == seat) {
     state_.choice = ResolutionChoice{};  // a conceding seat's choice: resolution goes on
     state_.pending = Pending::None;
@@ -225,7 +249,11 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
     ++state_.turn;
     begin_turn(state_.next_living(seat), ev);
   } else if (state_.prompt_seat == seat) {
-    state_.prompt_seat = state_.next_living(seat);
+    // A combat decision of the eliminated seat: the combat goes on without it.
+    if (state_.pending == Pending::AbilityTargets) next_trigger(ev);
+    else if (state_.pending == Pending::AssignTarget) next_assignment(ev);
+    else if (state_.pending == Pending::Withdraw) open_withdrawal(-1, ev);
+    else state_.prompt_seat = state_.next_living(seat);
   }
 }
 

@@ -22,7 +22,7 @@ bool PositionParser::finish() {
                                                  : Pending::Priority;
     if (st_.result) st_.prompt_seat = -1;
   }
-  return check_prompt() && remap_ids() && check_jumps();
+  return check_prompt() && remap_ids() && check_jumps() && check_combat() && check_pilots();
 }
 
 bool PositionParser::check_prompt() {
@@ -51,6 +51,14 @@ bool PositionParser::check_prompt() {
         return fail("prompt choice needs 'resolving yes' and a 'choice' line for that seat");
       }
       return true;
+    case Pending::ChooseAttack:
+    case Pending::Withdraw:
+    case Pending::AssignTarget:
+    case Pending::AbilityTargets:
+    case Pending::ContinueCombat:
+    case Pending::Clone:
+      if (st_.result) return fail("a finished match has no prompt");
+      return true;  // check_combat()
     case Pending::Priority:
       if (!window(st_.phase, st_.step).priority) {
         return fail("no priority in " + to_string(st_.phase) + "/" + to_string(st_.step));
@@ -88,7 +96,7 @@ bool PositionParser::remap_ids() {
     for (auto& id : zone) id = final_id[id];
   };
   for (auto& s : st_.seats) {
-    for (auto* z : {&s.market, &s.hand, &s.scrapheap, &s.docks, &s.structures, &s.news}) remap(*z);
+    for (auto* z : {&s.market, &s.hand, &s.scrapheap, &s.docks, &s.structures, &s.news, &s.pilots}) remap(*z);
   }
   for (auto& r : st_.regions) {
     remap(r.locations);

@@ -27,10 +27,17 @@ std::optional<Step> step_of(const std::string& s) {
 }
 
 std::optional<Pending> pending_of(const std::string& s) {
-  for (int i = 0; i <= static_cast<int>(Pending::Choice); ++i) {
+  for (int i = 0; i <= static_cast<int>(Pending::Clone); ++i) {
     if (to_string(static_cast<Pending>(i)) == s) return static_cast<Pending>(i);
   }
   return std::nullopt;
+}
+
+bool order_name_known(const std::string& s) {
+  for (int i = 0; i <= static_cast<int>(OrderKind::Sniper); ++i) {
+    if (to_string(static_cast<OrderKind>(i)) == s) return true;
+  }
+  return false;
 }
 
 std::string type_list(const std::vector<CardType>& types) {
@@ -98,13 +105,18 @@ bool PositionParser::line(const Words& w) {
   if (k == "eve_position") return true;
   if (k == "seat") return seat_line(w);
   if (k == "offdeck" || k == "hand" || k == "market" || k == "scrapheap") return list_line(w);
-  if (k == "dock" || k == "structure" || k == "news") return single_card_line(w);
+  if (k == "dock" || k == "structure" || k == "news" || k == "pilot") return single_card_line(w);
   if (k == "region" || k == "location" || k == "ship") return region_line(w);
   if (k == "pile") return pile_line(w);
   if (k == "phase") return phase_line(w);
   if (k == "prompt") return prompt_line(w);
   if (k == "result") return result_line(w);
   if (k == "choice") return choice_line(w);
+  if (is_combat_line(k)) return combat_line(w);
+  if (k == "waiting" && w.size() >= 3 && w[2] == "keyword") {
+    auto s = seat(w[1]);
+    return s && keyword_item(w, 3, *s, st_.waiting);
+  }
   if (k == "waiting") {
     auto s = w.size() == 5 && w[2] == "ability" ? seat(w[1]) : std::nullopt;
     if (!s) return error_.empty() ? fail("expected 'waiting <seat> ability c<id> <effect>'") : false;
@@ -245,10 +257,17 @@ bool PositionParser::card_attrs(CardInstance& c, const Words& w, std::size_t fro
     if (!kv) return fail("expected key=value, got '" + w[i] + "'");
     const auto& [key, val] = *kv;
     std::optional<int> n;
+    if (key == "pilot") {  // the character piloting this ship (final id), written before order=
+      auto r = ref(val);
+      if (!r) return false;
+      c.pilot = *r;
+      continue;
+    }
     if (key == "order") {
       const auto& orders = db_.find(c.card)->orders;
-      if (std::none_of(orders.begin(), orders.end(),
-                       [&](const OrderDef& o) { return to_string(o.kind) == val; })) {
+      const bool pilot_order = c.pilot >= 0 && val != "cancel" && order_name_known(val);
+      if (!pilot_order && std::none_of(orders.begin(), orders.end(),
+                                       [&](const OrderDef& o) { return to_string(o.kind) == val; })) {
         return fail("'" + c.card + "' has no order '" + val + "'");
       }
       c.order = val;
@@ -256,6 +275,12 @@ bool PositionParser::card_attrs(CardInstance& c, const Words& w, std::size_t fro
     }
     if (key == "target" && target) {
       *target = val;
+      continue;
+    }
+    if (key == "names") {  // the ship a News in play names (final id)
+      auto r = ref(val);
+      if (!r) return false;
+      c.target = *r;
       continue;
     }
     if (!(n = integer(val, 0, 1000))) return false;
@@ -275,10 +300,14 @@ bool PositionParser::single_card_line(const Words& w) {
   SeatState& ss = st_.seats[*s];
   std::vector<CardType> types = {CardType::Ship, CardType::Character};
   if (w[0] == "structure") types = {CardType::Structure};
+  if (w[0] == "pilot") types = {CardType::Character};
   if (w[0] == "news") types = {CardType::News};
   auto id = card(w[2], *s, types);
   if (!id || !card_attrs(st_.cards[*id], w, 3, nullptr)) return false;
-  auto& zone = w[0] == "dock" ? ss.docks : w[0] == "structure" ? ss.structures : ss.news;
+  auto& zone = w[0] == "dock"        ? ss.docks
+               : w[0] == "structure" ? ss.structures
+               : w[0] == "pilot"     ? ss.pilots
+                                     : ss.news;
   zone.push_back(*id);
   return true;
 }
@@ -334,6 +363,8 @@ bool PositionParser::pile_line(const Words& w) {
     return true;
   }
   if (w[2] == "ability" && w.size() == 5) return ability_item(w, 3, *s, st_.pile);
+  if (w[2] == "keyword") return keyword_item(w, 3, *s, st_.pile);
+  if (w[2] == "damage") return damage_item(w, *s);
   if (w[2] == "jump" && w.size() == 5) {
     auto ref = parse_card_ref(w[3]);
     if (!ref) return fail("expected a card reference like c12, got '" + w[3] + "'");
@@ -431,6 +462,7 @@ bool PositionParser::choice_line(const Words& w) {
   if (w.size() != 5) return fail("expected 'choice discard|sacrifice_location <seat> <count> c<source>'");
   ResolutionChoice c;
   if (w[1] == "discard") c.kind = ResolutionChoice::Kind::Discard;
+  else if (w[1] == "mine_location") c.kind = ResolutionChoice::Kind::MineLocation;
   else if (w[1] == "sacrifice_location") c.kind = ResolutionChoice::Kind::SacrificeLocation;
   else return fail("unknown choice '" + w[1] + "'");
   auto s = seat(w[2]);

@@ -46,6 +46,16 @@ class PositionParser {
   bool result_line(const Words& w);
   bool ability_item(const Words& w, std::size_t at, SeatIndex seat, std::vector<PileItem>& out);
   bool choice_line(const Words& w);
+  // position_combat.cpp
+  static bool is_combat_line(const std::string& keyword);
+  bool combat_line(const Words& w);
+  bool combat_header(const Words& w);
+  bool keyword_item(const Words& w, std::size_t at, SeatIndex seat, std::vector<PileItem>& out);
+  bool damage_item(const Words& w, SeatIndex seat);
+  bool check_combat();
+  bool check_pilots();
+  std::optional<CardId> ref(const std::string& s);  // a final card id, checked at the end
+  bool refs(const Words& w, std::size_t from, std::vector<CardId>& out);
   bool finish();
   bool check_prompt();
   bool remap_ids();

@@ -30,9 +30,17 @@ std::string attrs(const CardInstance& c) {
   add("damage", c.damage);
   add("duration", c.duration);
   add("x", c.x);
+  if (c.pilot >= 0) {
+    out += " pilot=";
+    out += card_ref(c.pilot);
+  }
   if (!c.order.empty()) {
     out += " order=";
     out += c.order;
+  }
+  if (c.target >= 0) {
+    out += " names=";
+    out += card_ref(c.target);
   }
   return out;
 }
@@ -66,8 +74,11 @@ void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
     o << "result winner " << st.result->winners.front() << ' ' << st.result->reason << '\n';
   }
   if (st.choice.kind != ResolutionChoice::Kind::None) {
+    const auto k = st.choice.kind;
     o << "choice "
-      << (st.choice.kind == ResolutionChoice::Kind::Discard ? "discard" : "sacrifice_location")
+      << (k == ResolutionChoice::Kind::Discard        ? "discard"
+          : k == ResolutionChoice::Kind::MineLocation ? "mine_location"
+                                                      : "sacrifice_location")
       << ' ' << st.choice.seat << ' ' << st.choice.count << ' ' << card_ref(st.choice.source)
       << '\n';
   }
@@ -90,6 +101,7 @@ void write_seat(std::ostream& o, const GameState& st, SeatIndex i) {
   card_lines(o, st, "dock " + n, s.docks);
   card_lines(o, st, "structure " + n, s.structures);
   card_lines(o, st, "news " + n, s.news);
+  card_lines(o, st, "pilot " + n, s.pilots);
 }
 
 void write_region(std::ostream& o, const GameState& st, const Region& r) {
@@ -107,9 +119,82 @@ void write_region(std::ostream& o, const GameState& st, const Region& r) {
   }
 }
 
+std::string ref_list(const std::vector<CardId>& ids, char sep) {
+  std::string out;
+  for (CardId id : ids) {
+    if (!out.empty()) out += sep;
+    out += card_ref(id);
+  }
+  return out;
+}
+
+void keyword_item(std::ostream& o, const PileItem& p) {
+  o << " keyword " << card_ref(p.card) << ' ' << to_string(p.keyword) << ' ' << p.strength << ' '
+    << p.region;
+  if (!p.targets.empty()) o << " targets=" << ref_list(p.targets, ',');
+  if (p.base_target >= 0) o << " base=" << p.base_target;
+}
+
+void damage_item(std::ostream& o, const PileItem& p) {
+  o << " damage " << p.region;
+  for (const auto& d : p.damage) {
+    o << ' ' << card_ref(d.source) << '>';
+    if (d.base >= 0) {
+      o << "base" << d.base;
+    } else {
+      o << card_ref(d.target);
+    }
+    o << '=' << d.amount;
+  }
+}
+
+void list_refs(std::ostream& o, const char* kw, const std::vector<CardId>& ids) {
+  if (!ids.empty()) o << kw << ' ' << ref_list(ids, ' ') << '\n';
+}
+
+void write_combat(std::ostream& o, const GameState& st) {
+  const CombatState& c = st.combat;
+  if (!c.attacks.empty()) {
+    o << "attack";
+    for (const auto& r : c.attacks) o << ' ' << r;
+    o << '\n';
+  }
+  for (const auto& [ship, r] : c.attackers) o << "attacker " << card_ref(ship) << ' ' << r << '\n';
+  if (!c.region.empty()) {
+    static const char* stages[] = {"start", "decide", "after"};
+    o << "combat " << c.region << " defender="
+      << (c.defender >= 0 ? std::to_string(c.defender) : std::string("none"))
+      << " stage=" << stages[static_cast<int>(c.stage)]
+      << " must_withdraw=" << yes_no(c.must_withdraw);
+    if (c.defender_left) o << " defender_left=yes";
+    o << '\n';
+  }
+  list_refs(o, "defenders", c.defenders);
+  list_refs(o, "jammed", c.jammed);
+  list_refs(o, "scrambled", c.scrambled);
+  list_refs(o, "queue", c.queue);
+  list_refs(o, "mined", st.mined);
+  list_refs(o, "clones", st.clones);
+  for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
+  for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';
+  for (const auto& [a, n] : c.attack_mod) o << "dampened " << card_ref(a) << ' ' << n << '\n';
+  for (const auto& [a, to] : c.withdrawals) o << "withdrawal " << card_ref(a) << ' ' << to << '\n';
+  for (const auto& t : c.triggered) {
+    o << "triggered " << t.controller;
+    keyword_item(o, t);
+    o << '\n';
+  }
+}
+
 void write_pile(std::ostream& o, const GameState& st) {
   for (const auto& w : st.waiting) {
-    o << "waiting " << w.controller << " ability " << card_ref(w.card) << ' ' << w.effect << '\n';
+    o << "waiting " << w.controller;
+    if (w.kind == PileItem::Kind::Keyword) {
+      keyword_item(o, w);
+    } else {
+      o << " ability " << card_ref(w.card) << ' ' << w.effect;
+    }
+    o << '\n';
   }
   for (const auto& p : st.pile) {
     o << "pile " << p.controller;
@@ -117,6 +202,8 @@ void write_pile(std::ostream& o, const GameState& st) {
     if (p.kind == PileItem::Kind::Upgrade) o << " upgrade";
     if (p.kind == PileItem::Kind::Region) o << " region " << p.region;
     if (p.kind == PileItem::Kind::Jump) o << " jump " << card_ref(p.card) << ' ' << p.region;
+    if (p.kind == PileItem::Kind::Keyword) keyword_item(o, p);
+    if (p.kind == PileItem::Kind::Damage) damage_item(o, p);
     if (p.kind == PileItem::Kind::Card) {
       o << " card " << token(st, p.card) << attrs(st.cards[p.card]);
       if (!p.region.empty()) o << " target=" << p.region;
@@ -133,6 +220,7 @@ std::string save_position(const GameState& st, const rules::Rng& rng, const Card
   write_header(o, st, rng);
   for (SeatIndex i = 0; i < static_cast<SeatIndex>(st.seats.size()); ++i) write_seat(o, st, i);
   for (const auto& r : st.regions) write_region(o, st, r);
+  write_combat(o, st);
   write_pile(o, st);
   return o.str();
 }

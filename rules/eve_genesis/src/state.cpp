@@ -63,8 +63,10 @@ std::string to_string(Step step) {
 }
 
 std::string to_string(Pending pending) {
-  static const char* names[] = {"none",    "mulligan",       "income", "priority",
-                                "discard", "order_triggers", "choice"};
+  static const char* names[] = {"none",         "mulligan",        "income",   "priority",
+                                "discard",      "order_triggers",  "choice",   "choose_attack",
+                                "withdraw",     "assign_target",   "ability_targets",
+                                "continue_combat", "clone"};
   return names[static_cast<int>(pending)];
 }
 

@@ -38,4 +38,15 @@ std::optional<std::pair<std::string, std::string>> key_value(const std::string& 
   return std::make_pair(word.substr(0, eq), word.substr(eq + 1));
 }
 
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t pos = 0;
+  while (true) {
+    const auto next = s.find(sep, pos);
+    out.push_back(s.substr(pos, next - pos));
+    if (next == std::string::npos) return out;
+    pos = next + 1;
+  }
+}
+
 }  // namespace concord::eve::text

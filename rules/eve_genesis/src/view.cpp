@@ -13,43 +13,110 @@ bool sees_private(const rules::Viewer& v, SeatIndex seat) {
          (v.kind == rules::Viewer::Kind::Seat && v.seat == seat);
 }
 
-EveCardView card_view(const GameState& st, const CardDb& db, CardId id) {
+EveCardView card_view(const EveMatch& m, CardId id) {
+  const GameState& st = m.state();
   const CardInstance& c = st.cards[id];
-  return EveCardView{card_ref(id), c.card, db.find(c.card)->name, c.build, c.damage,
-                     c.duration, c.x, c.order};
+  const CardDef& d = m.def(id);
+  EveCardView v{card_ref(id), c.card, d.name, c.build, c.damage, c.duration, c.x, c.order};
+  if (d.type == CardType::Ship) {
+    v.shield = m.shield_of(id);
+    v.attack = m.attack_of(id);
+    v.attacking = m.is_attacking(id);
+  } else {
+    v.shield = d.shield;
+  }
+  if (c.target >= 0) v.names = card_ref(c.target);
+  if (c.pilot >= 0) v.pilot = card_ref(c.pilot);
+  return v;
 }
 
-std::vector<EveCardView> cards_view(const GameState& st, const CardDb& db,
-                                    const std::vector<CardId>& ids) {
+std::vector<EveCardView> cards_view(const EveMatch& m, const std::vector<CardId>& ids) {
   std::vector<EveCardView> out;
-  for (CardId id : ids) out.push_back(card_view(st, db, id));
+  for (CardId id : ids) out.push_back(card_view(m, id));
   return out;
 }
 
-EveSeatView seat_view(const GameState& st, const CardDb& db, SeatIndex i, const rules::Viewer& v) {
+EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
+  const GameState& st = m.state();
   const SeatState& s = st.seats[i];
-  const CardDef* base = db.find(s.base);
+  const CardDef* base = m.db().find(s.base);
   EveSeatView out;
   out.index = i;
   out.base_name = base->name;
   out.upgraded = s.upgraded;
   if (s.upgraded || sees_private(v, i)) out.upgrade_name = base->upgrade.name;
   out.base_damage = s.base_damage;
+  out.base_shield = m.base_shield(i);
   out.wallet = s.wallet;
   out.hand_count = static_cast<unsigned>(s.hand.size());
   out.market_count = static_cast<unsigned>(s.market.size());
   out.offdeck_count = static_cast<unsigned>(s.offdeck.size());
   out.out = s.out;
   if (sees_private(v, i)) {
-    out.hand = cards_view(st, db, s.hand);
+    out.hand = cards_view(m, s.hand);
     out.offdeck = s.offdeck;
   }
-  if (v.kind == rules::Viewer::Kind::Judge) out.market = cards_view(st, db, s.market);
-  out.scrapheap = cards_view(st, db, s.scrapheap);
-  out.docks = cards_view(st, db, s.docks);
-  out.structures = cards_view(st, db, s.structures);
-  out.news = cards_view(st, db, s.news);
+  if (v.kind == rules::Viewer::Kind::Judge) out.market = cards_view(m, s.market);
+  out.scrapheap = cards_view(m, s.scrapheap);
+  out.docks = cards_view(m, s.docks);
+  out.structures = cards_view(m, s.structures);
+  out.news = cards_view(m, s.news);
+  out.pilots = cards_view(m, s.pilots);
   return out;
+}
+
+std::vector<std::string> refs(const std::vector<CardId>& ids) {
+  std::vector<std::string> out;
+  for (CardId id : ids) out.push_back(card_ref(id));
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> ref_pairs(const std::vector<std::pair<CardId, CardId>>& ps) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [a, b] : ps) out.emplace_back(card_ref(a), card_ref(b));
+  return out;
+}
+
+EveCombatView combat_view(const CombatState& c) {
+  static const char* stages[] = {"start", "decide", "after"};
+  EveCombatView v;
+  v.attacks = c.attacks;
+  for (const auto& [ship, region] : c.attackers) v.attackers.push_back(card_ref(ship));
+  v.region = c.region;
+  v.defender = c.defender;
+  v.stage = stages[static_cast<int>(c.stage)];
+  v.defenders = refs(c.defenders);
+  v.assigned = ref_pairs(c.assigned);
+  v.jammed = refs(c.jammed);
+  v.scrambled = refs(c.scrambled);
+  v.forced = ref_pairs(c.forced);
+  for (const auto& [ship, to] : c.withdrawals) v.withdrawals.emplace_back(card_ref(ship), to);
+  return v;
+}
+
+EvePileView pile_view(const EveMatch& m, const PileItem& p) {
+  EvePileView pv{p.controller, "upgrade", std::nullopt, p.target >= 0 ? card_ref(p.target) : "", p.region};
+  switch (p.kind) {
+    case PileItem::Kind::Region: pv.kind = "region"; break;
+    case PileItem::Kind::Upgrade: break;
+    case PileItem::Kind::Ability: pv.kind = "ability"; break;
+    case PileItem::Kind::Jump: pv.kind = "jump"; break;
+    case PileItem::Kind::Card: pv.kind = "card"; break;
+    case PileItem::Kind::Keyword: pv.kind = "keyword"; break;
+    case PileItem::Kind::Damage: pv.kind = "damage"; break;
+  }
+  if (p.card >= 0) pv.card = card_view(m, p.card);
+  if (p.kind == PileItem::Kind::Keyword) {
+    pv.keyword = to_string(p.keyword);
+    pv.strength = p.strength;
+    pv.targets = refs(p.targets);
+    if (p.base_target >= 0) pv.targets.push_back("base" + std::to_string(p.base_target));
+  }
+  for (const auto& d : p.damage) {
+    pv.damage.push_back({card_ref(d.source), d.base >= 0 ? "base" + std::to_string(d.base) : card_ref(d.target),
+                         d.amount});
+  }
+  return pv;
 }
 
 void write_cards(std::ostream& o, const char* label, const std::vector<EveCardView>& cards) {
@@ -61,6 +128,9 @@ void write_cards(std::ostream& o, const char* label, const std::vector<EveCardVi
     if (c.duration) o << " [duration " << c.duration << ']';
     if (c.x) o << " [X=" << c.x << ']';
     if (!c.order.empty()) o << " [order " << c.order << ']';
+    if (c.attacking) o << " [attacking]";
+    if (!c.names.empty()) o << " [names " << c.names << ']';
+    if (!c.pilot.empty()) o << " [pilot " << c.pilot << ']';
     o << ';';
   }
   o << '\n';
@@ -79,33 +149,14 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   v->prompt = to_string(state_.pending);
   v->prompt_seat = state_.prompt_seat;
   v->result = state_.result;
-  for (SeatIndex i = 0; i < seat_count(); ++i) v->seats.push_back(seat_view(state_, db_, i, viewer));
+  for (SeatIndex i = 0; i < seat_count(); ++i) v->seats.push_back(seat_view(*this, i, viewer));
   for (const auto& r : state_.regions) {
     v->regions.push_back(EveRegionView{r.key, db_.find(r.card)->name, r.home, r.owner, r.controller,
-                                       cards_view(state_, db_, r.locations),
-                                       cards_view(state_, db_, r.ships)});
+                                       cards_view(*this, r.locations), cards_view(*this, r.ships)});
   }
-  for (const auto& w : state_.waiting) {
-    v->waiting.push_back(EvePileView{w.controller, "ability", card_view(state_, db_, w.card), "", ""});
-  }
-  for (const auto& p : state_.pile) {
-    EvePileView pv{p.controller, "upgrade", std::nullopt, p.target >= 0 ? card_ref(p.target) : "",
-                   p.region};
-    if (p.kind == PileItem::Kind::Region) pv.kind = "region";
-    if (p.kind == PileItem::Kind::Ability) {
-      pv.kind = "ability";
-      pv.card = card_view(state_, db_, p.card);
-    }
-    if (p.kind == PileItem::Kind::Jump) {
-      pv.kind = "jump";
-      pv.card = card_view(state_, db_, p.card);
-    }
-    if (p.kind == PileItem::Kind::Card) {
-      pv.kind = "card";
-      pv.card = card_view(state_, db_, p.card);
-    }
-    v->pile.push_back(std::move(pv));
-  }
+  for (const auto& w : state_.waiting) v->waiting.push_back(pile_view(*this, w));
+  for (const auto& p : state_.pile) v->pile.push_back(pile_view(*this, p));
+  v->combat = combat_view(state_.combat);
   return v;
 }
 
@@ -130,6 +181,7 @@ std::string EveView::to_text() const {
     write_cards(o, "docks", s.docks);
     write_cards(o, "structures", s.structures);
     write_cards(o, "news", s.news);
+    write_cards(o, "pilots", s.pilots);
   }
   for (const auto& r : regions) {
     o << "region " << r.key << " " << r.name << " controller "
@@ -142,9 +194,20 @@ std::string EveView::to_text() const {
     if (p.card) o << ' ' << p.card->ref << ' ' << p.card->name;
     if (!p.region.empty()) o << ' ' << p.region;
     if (!p.target.empty()) o << " targeting " << p.target;
+    if (!p.keyword.empty()) o << ' ' << p.keyword << ' ' << p.strength;
+    for (const auto& t : p.targets) o << " target " << t;
+    for (const auto& d : p.damage) o << ' ' << d.source << '>' << d.target << '=' << d.amount;
     o << '\n';
   }
   for (const auto& w : waiting) o << "waiting: seat " << w.controller << " ability of " << w.card->ref << ' ' << w.card->name << '\n';
+  if (!combat.attacks.empty() || !combat.region.empty()) {
+    o << "combat: attacks";
+    for (const auto& r : combat.attacks) o << ' ' << r;
+    o << "; resolving " << (combat.region.empty() ? "-" : combat.region) << " defender " << combat.defender
+      << " stage " << combat.stage;
+    for (const auto& [a, t] : combat.assigned) o << "; " << a << " targets " << t;
+    o << '\n';
+  }
   if (result) o << "result: " << result->reason << '\n';
   return o.str();
 }

@@ -23,6 +23,8 @@ inline bool remove_from(std::vector<CardId>& zone, CardId id) {
 inline void reset_counters(CardInstance& c) {
   c.build = c.damage = c.duration = c.x = 0;
   c.order.clear();
+  c.target = -1;
+  c.pilot = -1;
 }
 
 }  // namespace concord::eve

@@ -1,7 +1,15 @@
-// Property tests over seeded random-bot games: invariants at every step
-// (no negative wallet, every card in exactly one zone, at most one open
-// prompt), rejected answers change nothing, replay from the log equals the
-// original, and no view or event shows another seat's hidden cards.
+// Property tests over seeded random-bot games that now include combat and
+// run to a result: after every command no wallet is negative, every card is in
+// exactly one zone, at most one prompt is open, shields are recharged at the
+// end of every phase, control rules hold (home regions: their owner; remote
+// regions: a seat with ships there, none without ships), rejected answers
+// leave the state hash unchanged, and no view or event shows another seat's
+// hand, market order or unrevealed upgrade. Each game is replayed from its
+// log to the same hash. The games are split into shards (one gtest case and
+// ctest entry each) so no single test runs long.
+#include <cstdlib>
+#include <iostream>
+#include <map>
 #include <set>
 
 #include "concord/eve/eve_view.hpp"
@@ -34,7 +42,7 @@ void check_zones(const GameState& st) {
     for (CardId id : zone) ++seen.at(id);
   };
   for (const auto& s : st.seats) {
-    for (const auto* z : {&s.market, &s.hand, &s.scrapheap, &s.docks, &s.structures, &s.news}) {
+    for (const auto* z : {&s.market, &s.hand, &s.scrapheap, &s.docks, &s.structures, &s.news, &s.pilots}) {
       count(*z);
     }
   }
@@ -54,23 +62,33 @@ void check_invariants(const rules::Match& m) {
   const GameState& st = eve(m).state();
   for (const auto& s : st.seats) ASSERT_GE(s.wallet, 0);
   check_zones(st);
-  int prompted = 0;
-  for (SeatIndex s = 0; s < m.seat_count(); ++s) prompted += m.prompt(s) ? 1 : 0;
-  ASSERT_LE(prompted, 1);
-  ASSERT_EQ(prompted == 0, m.finished());
-}
-
-// True if `text` mentions the card ref as a whole word ("c12" but not "c123").
-bool mentions(const std::string& text, CardId id) {
-  const std::string ref = card_ref(id);
-  for (auto pos = text.find(ref); pos != std::string::npos; pos = text.find(ref, pos + 1)) {
-    const auto end = pos + ref.size();
-    const bool starts = pos == 0 || !std::isalnum(static_cast<unsigned char>(text[pos - 1]));
-    if (starts && (end == text.size() || !std::isdigit(static_cast<unsigned char>(text[end])))) {
-      return true;
+  // At most one open prompt: only the prompt seat may have one (the driver
+  // asserts that it does before every command), none once finished.
+  for (SeatIndex s = 0; s < m.seat_count(); ++s) {
+    if (s != st.prompt_seat || m.finished()) {
+      ASSERT_FALSE(m.prompt(s)) << "seat " << s;
     }
   }
-  return false;
+  ASSERT_EQ(st.pending == Pending::None, m.finished());
+}
+
+// The card refs ("c12" as a whole word, not "c123") a text mentions, in one pass.
+std::set<CardId> mentioned(const std::string& text) {
+  std::set<CardId> out;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != 'c' || (i > 0 && std::isalnum(static_cast<unsigned char>(text[i - 1])))) continue;
+    std::size_t j = i + 1;
+    CardId n = 0;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])) && n < 1000000) {
+      n = n * 10 + (text[j] - '0');
+      ++j;
+    }
+    if (j > i + 1 && (j == text.size() || !std::isalnum(static_cast<unsigned char>(text[j])))) {
+      out.insert(n - 1);
+    }
+    i = j - 1;
+  }
+  return out;
 }
 
 std::vector<CardId> hidden_of(const GameState& st, SeatIndex seat) {
@@ -86,12 +104,12 @@ void check_views(const rules::Match& m) {
   for (const auto& viewer : viewers) {
     auto base = m.view(viewer);
     const auto& v = dynamic_cast<const EveView&>(*base);
-    const std::string text = v.to_text();
+    const auto refs = mentioned(v.to_text());
     for (SeatIndex s = 0; s < m.seat_count(); ++s) {
       if (viewer.kind == Viewer::Kind::Seat && viewer.seat == s) continue;
       ASSERT_FALSE(v.seats[s].hand || v.seats[s].market || v.seats[s].offdeck);
       ASSERT_EQ(v.seats[s].upgrade_name.has_value(), st.seats[s].upgraded);
-      for (CardId id : hidden_of(st, s)) ASSERT_FALSE(mentions(text, id)) << card_ref(id);
+      for (CardId id : hidden_of(st, s)) ASSERT_FALSE(refs.count(id)) << card_ref(id);
     }
   }
 }
@@ -101,52 +119,199 @@ void check_events(const GameState& st, const rules::Outcome& out) {
   for (const auto& e : out.events) {
     // A card returned from play to a hand was public when it left play.
     if (e.visibility.kind != rules::Visibility::Kind::All || e.kind == "returned_to_hand") continue;
+    const auto refs = mentioned(e.text);
+    if (refs.empty()) continue;
     for (SeatIndex s = 0; s < static_cast<SeatIndex>(st.seats.size()); ++s) {
-      for (CardId id : hidden_of(st, s)) ASSERT_FALSE(mentions(e.text, id)) << e.text;
+      for (CardId id : hidden_of(st, s)) ASSERT_FALSE(refs.count(id)) << e.text;
     }
   }
 }
 
-TEST(EveBots, InvariantsHoldAndNothingHiddenLeaksInRandomGames) {
-  const auto def = definition();
-  int finished = 0;
-  for (std::uint64_t n = 0; n < 3; ++n) {
-    rules::Rng bot(testsupport::seed_from_number(1000 + n));
-    testsupport::BotPlayOptions opt;
-    opt.max_commands = 3000;
-    opt.on_step = [&](const testsupport::BotStep& step) {
-      if (!step.outcome.accepted) {
-        ASSERT_EQ(step.match.state_hash(), step.hash_before);
-      }
-      check_invariants(step.match);
-      check_views(step.match);
-      check_events(eve(step.match).state(), step.outcome);
-    };
-    auto game = testsupport::play_random(def, random_setup(n), bot, opt);
-    ASSERT_TRUE(game.match);
-    if (HasFatalFailure()) return;
-    finished += game.match->finished() ? 1 : 0;
+// Home regions belong to their owner; a remote region is controlled by a seat
+// with ships there, and a region with ships is controlled.
+void check_control(const GameState& st) {
+  for (const auto& r : st.regions) {
+    if (r.home) {
+      ASSERT_EQ(r.controller, std::optional<SeatIndex>(r.owner)) << r.key;
+      continue;
+    }
+    if (!r.controller) {
+      ASSERT_TRUE(r.ships.empty()) << r.key << " has ships but no controller";
+      continue;
+    }
+    const bool present = std::any_of(r.ships.begin(), r.ships.end(),
+                                     [&](CardId id) { return st.cards[id].owner == *r.controller; });
+    ASSERT_TRUE(present) << r.key << ": the controller has no ship there";
   }
-  EXPECT_GT(finished, 0);
 }
 
-TEST(EveBots, ReplayFromTheLogEqualsTheOriginal) {
+// "All shields fully recharge at the end of each phase": when a command ended
+// a phase (or a Combat phase), no damage is left on any ship or base.
+struct PhaseMark {
+  Phase phase = Phase::Mulligan;
+  Step step = Step::Mulligan;
+  int turn = 0;
+  bool operator==(const PhaseMark&) const = default;
+};
+
+PhaseMark mark(const GameState& st) { return {st.phase, st.step, st.turn}; }
+
+void check_shields(const GameState& st, const PhaseMark& before) {
+  const PhaseMark now = mark(st);
+  const bool new_combat_phase = now.phase == Phase::Combat && now.step == Step::StartOfCombat &&
+                                before.step != Step::StartOfCombat;
+  if (now.phase == before.phase && now.turn == before.turn && !new_combat_phase) return;
+  for (const auto& s : st.seats) ASSERT_EQ(s.base_damage, 0) << "base damage after a phase end";
+  for (const auto& r : st.regions) {
+    for (CardId id : r.ships) ASSERT_EQ(st.cards[id].damage, 0) << card_ref(id) << " after a phase end";
+  }
+}
+
+struct ShardStats {
+  int games = 0;
+  int finished = 0;
+  int with_combat = 0;
+  std::map<std::string, int> reasons;
+};
+
+// Every 64th command: refused answers (wrong seat, unknown option, wrong
+// shape) must leave the state hash unchanged.
+void check_refusals(rules::Match& m, SeatIndex seat) {
+  const std::string before = m.state_hash();
+  const SeatIndex other = (seat + 1) % m.seat_count();
+  for (const auto& [who, a] : std::vector<std::pair<SeatIndex, rules::Answer>>{
+           {other, pick("pass")}, {seat, pick("no_such_option")},
+           {seat, pick("play:c99999")}, {seat, picks({"pass", "pass"})}}) {
+    const auto out = m.submit(who, a);
+    ASSERT_FALSE(out.accepted);
+    ASSERT_EQ(m.state_hash(), before) << out.rejection->code;
+  }
+}
+
+// Plays game n with the random bot: the cheap invariants after every command,
+// views every 16th command and at the end, refusals every 64th, then replays
+// the log to the same hash.
+void play_checked(std::uint64_t n, ShardStats& stats) {
   const auto def = definition();
-  for (std::uint64_t n = 100; n < 108; ++n) {
+  const auto setup = random_setup(n);
+  rules::Rng bot(testsupport::seed_from_number(1000000 + n));
+  auto m = def.create(setup);
+  ASSERT_TRUE(m);
+  std::vector<rules::Command> log;
+  PhaseMark last = mark(eve(*m).state());
+  bool combat = false;
+  for (std::size_t step = 0; !m->finished(); ++step) {
+    ASSERT_LT(step, 400000u) << "game " << n << " does not end";
+    const GameState& st = eve(*m).state();
+    const SeatIndex seat = st.prompt_seat;
+    ASSERT_TRUE(seat >= 0 && seat < m->seat_count()) << "game " << n;
+    const auto prompt = m->prompt(seat);
+    ASSERT_TRUE(prompt) << "game " << n;
+    if (step % 64 == 0) check_refusals(*m, seat);
+    rules::Command cmd;
+    if (bot.below(20000) == 0) {
+      cmd.kind = rules::Command::Kind::Concede;
+      cmd.seat = static_cast<SeatIndex>(bot.below(m->seat_count()));
+    } else {
+      cmd.seat = seat;
+      cmd.answer = rules::random_answer(*prompt, bot);
+    }
+    const auto out = rules::apply(*m, cmd);
+    if (out.accepted) log.push_back(cmd);
+    // The bot answers only with offered options: only a concession of a seat
+    // that is already out may be refused.
+    ASSERT_TRUE(out.accepted || cmd.kind == rules::Command::Kind::Concede)
+        << "game " << n << ": " << out.rejection->code << " " << out.rejection->message;
+    check_invariants(*m);
+    check_control(st);
+    check_shields(st, last);
+    check_events(st, out);
+    if (step % 16 == 0 || m->finished()) check_views(*m);
+    if (::testing::Test::HasFatalFailure()) {
+      ADD_FAILURE() << "game " << n << " command " << step << ": " << cmd.to_text();
+      return;
+    }
+    last = mark(st);
+    combat = combat || st.phase == Phase::Combat;
+  }
+  ++stats.games;
+  ++stats.finished;
+  stats.with_combat += combat ? 1 : 0;
+  ++stats.reasons[m->result()->reason];
+  std::string error;
+  auto again = rules::replay(def, setup, log, &error);
+  ASSERT_NE(again, nullptr) << error;
+  ASSERT_EQ(again->state_hash(), m->state_hash()) << "game " << n;
+}
+
+constexpr int kShards = 20;
+
+// 10,000 games in release builds; fewer under sanitizers and in Debug builds
+// (CONCORD_BOT_GAMES overrides both).
+int total_games() {
+#ifdef NDEBUG
+  return testsupport::bot_game_count(10000, 40);
+#else
+  return testsupport::bot_game_count(40, 40);
+#endif
+}
+
+class EveBotGames : public ::testing::TestWithParam<int> {};
+
+TEST_P(EveBotGames, RandomGamesIncludeCombatEndAndKeepTheInvariants) {
+  const int shard = GetParam();
+  const int total = total_games();
+  ShardStats stats;
+  for (int i = shard; i < total; i += kShards) {
+    play_checked(static_cast<std::uint64_t>(i), stats);
+    if (HasFatalFailure()) return;
+  }
+  if (stats.games == 0) return;
+  EXPECT_EQ(stats.finished, stats.games);
+  // Random play reaches combat in most games (checked over a shard).
+  EXPECT_GE(stats.with_combat * 2, stats.games) << stats.with_combat << " of " << stats.games;
+  std::string reasons;
+  for (const auto& [r, k] : stats.reasons) reasons += r + "=" + std::to_string(k) + " ";
+  RecordProperty("results", reasons);
+  std::cout << "shard " << shard << ": " << stats.games << " games, " << stats.with_combat
+            << " with combat; results: " << reasons << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Shards, EveBotGames, ::testing::Range(0, kShards));
+
+// Not a test: plays random games without checks and prints their length
+// (run with --gtest_also_run_disabled_tests; CONCORD_BOT_GAMES sets the count).
+TEST(EveBots, DISABLED_GameLengths) {
+  const auto def = definition();
+  const int n = testsupport::bot_game_count(20, 20);
+  std::size_t commands = 0;
+  int combat_turns = 0;
+  for (int i = 0; i < n; ++i) {
+    rules::Rng bot(testsupport::seed_from_number(1000000 + i));
+    testsupport::BotPlayOptions opt;
+    opt.max_commands = 400000;
+    auto game = testsupport::play_random(def, random_setup(i), bot, opt);
+    commands += game.log.size();
+    combat_turns += eve(*game.match).state().turn;
+    std::cout << "game " << i << ": " << game.log.size() << " commands, turn "
+              << eve(*game.match).state().turn << ", "
+              << (game.match->finished() ? game.match->result()->reason : std::string("unfinished")) << "\n";
+  }
+  std::cout << commands / std::max(1, n) << " commands per game\n";
+}
+
+// The saved position of a finished random game resumes the same state.
+TEST(EveBots, SavedPositionsOfRandomGamesResumeTheSameState) {
+  const auto def = definition();
+  for (std::uint64_t n = 100; n < 104; ++n) {
     rules::Rng bot(testsupport::seed_from_number(n));
     testsupport::BotPlayOptions opt;
     opt.max_commands = 2500;
-    opt.concede_one_in = 2000;
-    const auto setup = random_setup(n);
-    auto game = testsupport::play_random(def, setup, bot, opt);
+    auto game = testsupport::play_random(def, random_setup(n), bot, opt);
     ASSERT_TRUE(game.match);
     std::string error;
-    auto again = rules::replay(def, setup, game.log, &error);
-    ASSERT_NE(again, nullptr) << error;
-    EXPECT_EQ(again->state_hash(), game.match->state_hash()) << "game " << n;
-    // The saved position resumes the same state, too.
     auto resumed = load_position(save_position(eve(*game.match)), &error);
-    ASSERT_NE(resumed, nullptr) << error;
+    ASSERT_NE(resumed, nullptr) << error << "\n" << save_position(eve(*game.match));
     EXPECT_EQ(resumed->state_hash(), game.match->state_hash());
   }
 }

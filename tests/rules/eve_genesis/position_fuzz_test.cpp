@@ -86,5 +86,49 @@ TEST(EvePositionFuzz, MutatedPositionsLoadConsistentlyOrFailWithAMessage) {
   EXPECT_GT(loaded, 0);
 }
 
+// The same for positions in the middle of combat (combat lines, keyword and
+// damage items on the pile, combat prompts).
+TEST(EvePositionFuzz, MutatedCombatPositionsLoadConsistentlyOrFailWithAMessage) {
+  rules::Rng rng(testsupport::seed_from_number(78));
+  int loaded = 0;
+  int bases = 0;
+  for (std::uint64_t g = 0; g < 40 && bases < 6; ++g) {
+    auto m = new_match(500 + g);
+    for (int i = 0; i < 20000 && !m->finished() && m->state().phase != Phase::Combat; ++i) {
+      SeatIndex s = m->state().prompt_seat;
+      (void)m->submit(s, rules::random_answer(*m->prompt(s), rng));
+    }
+    // A few more answers inside the combat.
+    for (int i = 0; i < static_cast<int>(rng.below(30)) && !m->finished(); ++i) {
+      SeatIndex s = m->state().prompt_seat;
+      (void)m->submit(s, rules::random_answer(*m->prompt(s), rng));
+    }
+    if (m->finished()) continue;
+    ++bases;
+    const auto base = lines_of(save_position(*m));
+    for (int k = 0; k < 100; ++k) {
+      const std::string text = mutate(base, rng);
+      std::string error;
+      auto p = load_position(text, &error);
+      if (!p) {
+        EXPECT_FALSE(error.empty());
+        continue;
+      }
+      ++loaded;
+      auto again = load_position(save_position(*p), &error);
+      ASSERT_NE(again, nullptr) << error << "\n" << text;
+      EXPECT_EQ(again->state_hash(), p->state_hash());
+      for (int i = 0; i < 60 && !p->finished(); ++i) {
+        const SeatIndex s = p->state().prompt_seat;
+        auto prompt = p->prompt(s);
+        if (!prompt) break;
+        (void)p->submit(s, rules::random_answer(*prompt, rng));
+      }
+    }
+  }
+  EXPECT_GT(bases, 0);
+  EXPECT_GT(loaded, 0);
+}
+
 }  // namespace
 }  // namespace concord::eve

@@ -143,7 +143,7 @@ TEST(EveTurn, ActivePlayerActsFirstInEachStepAndPriorityPassesClockwise) {
 
 TEST(EveTurn, NewsMayBePlayedInTheSetupPhase) {
   // Duration and assembly example: "Jan's turn 8, Setup phase: Jan plays the News Forsaken Ruins."
-  auto m = position(board("phase setup duration\nhand 0 forsaken_ruins#1\nhand 1 stubborn_mechanic#2\n"));
+  auto m = position(board("phase setup duration\nhand 0 forsaken_ruins#1\nhand 1 mind_clash#2\n"));
   ASSERT_TRUE(m);
   EXPECT_TRUE(offers(*m, 0, "play:c1"));
   ok(*m, 0, pick("pass"));

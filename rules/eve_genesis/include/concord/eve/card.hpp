@@ -14,7 +14,7 @@ enum class OrderKind {
 
 enum class EffectKind {
   DrawCards, ReturnTargetToHand, DestroyTarget, DiscardCards, SacrificeLocation, Handler,
-  WinIfInPlay
+  WinIfInPlay, DamageTarget, TargetShieldBonus
 };
 enum class Trigger { WhenResolved, EntersPlay, StartOfTurn };
 enum class TargetKind { None, Ship, News, Card };
@@ -63,6 +63,7 @@ struct CardDef {
   int clone_cost = 0;
   bool limited = false;
   std::vector<OrderDef> orders;
+  std::vector<OrderDef> keywords;  // keyword abilities (Jam X, Kamikaze X, ...), not orders
   std::string text;
   UpgradeDef upgrade;              // bases only
   std::vector<std::string> chosen;  // fields not given by the rulebook
@@ -73,6 +74,8 @@ struct CardDef {
   bool indestructible = false;
   bool x_is_target_cost = false;
   bool no_orders_in_region = false;
+  int region_shield_penalty = 0;  // locations: ships in this region get [-N shield]
+  bool no_attack_jumps = false;   // News: ships cannot jump into enemy regions
 
   TargetKind target() const;  // the kind of target the card names, or None
 

@@ -18,9 +18,11 @@ namespace concord::eve {
 // A priority action parsed from an option id:
 //   "pass" | "play:c12" | "play:c12@<region>" (locations) | "region:<id>" | "upgrade"
 //   | "jump:c12@<region>" | "jump:c12@docks" | "play:c12>c7" (News targeting card c7)
+//   | "jump:c12@home0+c9" (undock with character c9 as its pilot)
 //   | "order:c12@<order>" | "order:c12@cancel"
+//   | "kamikaze:c12>c7" | "kamikaze:c12@home1" (Kamikaze on a ship or on that region's base)
 struct Action {
-  enum class Kind { Pass, Play, Region, Upgrade, Jump, Order };
+  enum class Kind { Pass, Play, Region, Upgrade, Jump, Order, Kamikaze };
   Kind kind = Kind::Pass;
   CardId card = -1;
   std::string target;  // location target region key, or the remote region id
@@ -59,12 +61,80 @@ class EveMatch final : public rules::Match {
   std::vector<OrderKind> executing_orders(CardId ship) const;
   // Where a ship is: its owner's docks (kDocks), a region key, or "" (elsewhere).
   std::string ship_location(CardId id) const;
+  // Combat numbers with every modifier in play: shield (Ice Ore, Stubborn
+  // Mechanic), attack (Sensor Dampen), a base's total shield (base + structures).
+  int shield_of(CardId ship) const;
+  int attack_of(CardId ship) const;
+  int base_shield(SeatIndex seat) const;
+  // The strength X of a keyword order the ship executes now (0 = none): the
+  // ship must be in a region, not attacking, not jammed, orders allowed there.
+  int order_strength(CardId ship, OrderKind kind) const;
+  // Keyword ability strength: printed keywords (in a region) + executing orders of that kind.
+  int keyword_strength(CardId ship, OrderKind kind) const;
+  bool is_attacking(CardId ship) const;
+  // A ship's orders: its own and its pilot's ("Treat these additional orders as
+  // though the ship owns them (they stay on the same side of the card)").
+  std::vector<OrderDef> orders_of(CardId ship) const;
   // Why an action is illegal for the seat now, or nullopt if legal.
   std::optional<rules::Rejection> check(SeatIndex seat, const Action& action) const;
 
  private:
   using Events = std::vector<rules::Event>;
 
+  // match_combat.cpp
+  void record_attack(CardId ship, const std::string& region, Events& ev);
+  void start_combat(Events& ev);
+  void next_attack(Events& ev);
+  void begin_attack(const std::string& region, Events& ev);
+  void begin_combat_phase(Events& ev);
+  void enter_combat_step(Events& ev);
+  void end_combat_step(Events& ev);
+  void finish_combat_phase(Events& ev);
+  void resolve_attack(Events& ev);
+  std::vector<CardId> ships_of(const std::string& region, SeatIndex seat) const;
+  std::vector<CardId> attackers_in(const std::string& region) const;
+  rules::Prompt choose_attack_prompt() const;
+  void apply_choose_attack(const rules::Answer& answer, Events& ev);
+  rules::Prompt continue_prompt() const;
+  void apply_continue(const rules::Answer& answer, Events& ev);
+  // match_combat_decisions.cpp
+  void start_decisions(Events& ev);
+  void after_decisions(Events& ev);
+  std::vector<std::string> withdraw_destinations(CardId ship) const;
+  std::vector<CardId> may_withdraw(SeatIndex seat) const;
+  void open_withdrawal(SeatIndex seat, Events& ev);
+  rules::Prompt withdraw_prompt() const;
+  void apply_withdraw(const rules::Answer& answer, Events& ev);
+  void withdraw_ship(CardId ship, const std::string& to, Events& ev);
+  void next_assignment(Events& ev);
+  std::vector<CardId> assignable_targets(CardId ship) const;
+  rules::Prompt assign_prompt() const;
+  void apply_assign(const rules::Answer& answer, Events& ev);
+  bool end_of_turn_withdrawal(Events& ev);
+  // match_keywords.cpp
+  void trigger_keywords(Events& ev);
+  std::vector<CardId> keyword_targets(const PileItem& item) const;
+  void next_trigger(Events& ev);
+  rules::Prompt ability_targets_prompt() const;
+  void apply_ability_targets(const rules::Answer& answer, Events& ev);
+  void resolve_keyword(const PileItem& item, Events& ev);
+  void kamikaze_options(SeatIndex seat, std::vector<Action>& out) const;
+  std::optional<rules::Rejection> check_kamikaze(SeatIndex seat, const Action& a) const;
+  void play_kamikaze(SeatIndex seat, const Action& a, Events& ev);
+  void queue_mining(SeatIndex seat);
+  // match_pilots.cpp
+  bool ask_clone(Events& ev);
+  rules::Prompt clone_prompt() const;
+  void apply_clone(const rules::Answer& answer, Events& ev);
+  void board_pilot(CardId ship, CardId pilot, Events& ev);
+  std::optional<rules::Rejection> check_pilot(SeatIndex seat, const Action& a) const;
+  // match_damage.cpp
+  void deal_damage(const DamageEntry& d, Events& ev);
+  void resolve_damage(const PileItem& item, Events& ev);
+  void check_destroyed(Events& ev);
+  void push_combat_damage(Events& ev);
+  void push_base_damage(Events& ev);
+  void remove_from_game(SeatIndex seat, Events& ev);
   // match_setup.cpp
   void deal(const std::vector<rules::Deck>& decks, Events& ev);
   rules::Prompt mulligan_prompt(SeatIndex seat) const;
@@ -92,7 +162,8 @@ class EveMatch final : public rules::Match {
   void resolve_card(const PileItem& item, Events& ev);
   // match_actions.cpp
   std::vector<rules::PromptOption> legal_actions(SeatIndex seat) const;
-  std::vector<std::pair<Action, std::string>> candidate_actions(SeatIndex seat) const;
+  std::vector<Action> candidate_actions(SeatIndex seat) const;
+  std::string action_label(const Action& a) const;
   std::optional<rules::Rejection> check_play(SeatIndex seat, const Action& a) const;
   std::optional<rules::Rejection> check_region(SeatIndex seat, const Action& a) const;
   std::optional<rules::Rejection> check_upgrade(SeatIndex seat) const;
@@ -102,6 +173,7 @@ class EveMatch final : public rules::Match {
   std::vector<CardId> targetable_cards() const;  // in play (undocked) or on the pile, sorted
   void apply_effects(const PileItem& item, Events& ev);
   void take_out(CardId id);  // removes a card from play or the pile (no destination)
+  void forget(CardId id);    // drops every reference to a card that left play
   // match_triggers.cpp
   void queue_enters_play(CardId id);
   void queue_start_of_turn(SeatIndex seat);
@@ -123,6 +195,7 @@ class EveMatch final : public rules::Match {
   std::optional<rules::Rejection> check_jump(SeatIndex seat, const Action& a) const;
   void jump_options(SeatIndex seat, std::vector<Action>& out) const;
   void resolve_jump(const PileItem& item, Events& ev);
+  bool joins_attack(SeatIndex seat, const Action& a) const;
   void update_control(Region& region);
   std::optional<rules::Rejection> check_location_target(const Action& a) const;
   std::int64_t cost_of(SeatIndex seat, const Action& a) const;
@@ -134,9 +207,12 @@ class EveMatch final : public rules::Match {
   std::string seat_name(SeatIndex seat) const;
   std::string card_name(CardId id) const;
 
+  void cache_defs();
+
   const CardDb& db_;
   GameState state_;
   rules::Rng rng_;
+  std::vector<const CardDef*> defs_;  // per card instance (its card never changes)
 };
 
 }  // namespace concord::eve

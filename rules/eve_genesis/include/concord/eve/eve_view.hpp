@@ -22,6 +22,13 @@ struct EveCardView {
   int duration = 0;
   int x = 0;
   std::string order;
+  // Added with combat: current numbers with every modifier (ships only),
+  // whether the ship is attacking, and the card a News in play names ("" = none).
+  int shield = 0;
+  int attack = 0;
+  bool attacking = false;
+  std::string names{};
+  std::string pilot{};  // ships: the character piloting it ("c9"), or ""
 };
 
 struct EveSeatView {
@@ -30,6 +37,7 @@ struct EveSeatView {
   bool upgraded = false;
   std::optional<std::string> upgrade_name;  // owner/judge, or once upgraded
   int base_damage = 0;
+  int base_shield = 0;  // total: base (or upgraded side) + structures
   std::int64_t wallet = 0;
   unsigned hand_count = 0;
   unsigned market_count = 0;
@@ -39,6 +47,7 @@ struct EveSeatView {
   std::optional<std::vector<EveCardView>> market;   // judges, top first
   std::optional<std::vector<std::string>> offdeck;  // owner and judges
   std::vector<EveCardView> scrapheap, docks, structures, news;  // public
+  std::vector<EveCardView> pilots{};  // characters piloting ships (public)
 };
 
 struct EveRegionView {
@@ -56,6 +65,30 @@ struct EvePileView {
   std::optional<EveCardView> card;
   std::string target;  // the card a targeted effect names ("c7"), or ""
   std::string region;  // region id, a location's target or a jump's destination
+  // kind "keyword" (a keyword order ability, e.g. Ambush) and "damage":
+  std::string keyword{};             // "ambush", "jam", ...
+  int strength = 0;                  // its X
+  std::vector<std::string> targets{};  // chosen targets ("c7"); "base<seat>" for a base
+  struct Damage {
+    std::string source;  // "c5"
+    std::string target;  // "c7" or "base<seat>"
+    int amount = 0;
+  };
+  std::vector<Damage> damage{};      // kind "damage": dealt simultaneously
+};
+
+// "4. Combat Phase": public combat state.
+struct EveCombatView {
+  std::vector<std::string> attacks;    // attacked regions not yet resolved
+  std::vector<std::string> attackers;  // attacking ships ("c5")
+  std::string region;                  // the attack being resolved ("" = none)
+  int defender = -1;
+  std::string stage;                   // "start" | "decide" | "after"
+  std::vector<std::string> defenders;  // defending ships at the start of this Combat phase
+  std::vector<std::pair<std::string, std::string>> assigned;  // ship -> target
+  std::vector<std::string> jammed, scrambled;
+  std::vector<std::pair<std::string, std::string>> forced;    // Patrol: ship -> patrolling ship
+  std::vector<std::pair<std::string, std::string>> withdrawals;  // announced: ship -> destination
 };
 
 struct EveView : rules::View {
@@ -69,6 +102,7 @@ struct EveView : rules::View {
   std::vector<EveRegionView> regions;
   std::vector<EvePileView> pile;     // bottom first
   std::vector<EvePileView> waiting;  // pending abilities waiting to form a new pile
+  EveCombatView combat;
   std::optional<rules::MatchResult> result;
   std::string to_text() const override;
 };

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "concord/eve/card.hpp"
 #include "concord/rules/types.hpp"
 
 namespace concord::eve {
@@ -26,7 +27,11 @@ enum class Step {
   End                               // End of Turn phase
 };
 // Which prompt is open (held by GameState::prompt_seat).
-enum class Pending { None, Mulligan, IncomeChoice, Priority, Discard, OrderTriggers, Choice };
+enum class Pending {
+  None, Mulligan, IncomeChoice, Priority, Discard, OrderTriggers, Choice,
+  ChooseAttack, Withdraw, AssignTarget, AbilityTargets, ContinueCombat,  // combat
+  Clone  // a pilot whose ship left play: pay the clone cost?
+};
 
 struct CardInstance {
   std::string card;     // card id in the CardDb
@@ -36,6 +41,8 @@ struct CardInstance {
   int duration = 0;     // duration tabs left (News in play)
   int x = 0;            // the X chosen when played (X cost)
   std::string order;    // order being executed ("" = none)
+  CardId target = -1;   // News in play: the ship its static effect names
+  CardId pilot = -1;    // ships: the character piloting it (in its owner's `pilots`)
 };
 
 struct Region {
@@ -57,6 +64,7 @@ struct SeatState {
   std::vector<CardId> hand;
   std::vector<CardId> scrapheap;   // back = most recent
   std::vector<CardId> docks;       // ships (built or not) and characters
+  std::vector<CardId> pilots;      // characters piloting ships (in play, not docked)
   std::vector<CardId> structures;
   std::vector<CardId> news;        // News in play
   std::vector<std::string> offdeck;  // remote regions not yet played (face down)
@@ -67,8 +75,17 @@ struct SeatState {
 // Where a jump goes when it is not a region: the owner's docks.
 inline constexpr const char* kDocks = "docks";
 
+// One ship's damage: to a ship (target) or to a base (base = its seat).
+struct DamageEntry {
+  CardId source = -1;
+  CardId target = -1;
+  SeatIndex base = -1;
+  int amount = 0;
+  bool operator==(const DamageEntry&) const = default;
+};
+
 struct PileItem {
-  enum class Kind { Card, Region, Upgrade, Jump, Ability };
+  enum class Kind { Card, Region, Upgrade, Jump, Ability, Keyword, Damage };
   Kind kind = Kind::Card;
   SeatIndex controller = 0;
   // Kind::Card: the card played; Kind::Jump: the ship; Kind::Ability: its source
@@ -78,14 +95,44 @@ struct PileItem {
   std::string region;
   CardId target = -1;     // Kind::Card: the card its effect targets (chosen when played)
   int effect = -1;        // Kind::Ability: index into the source card's effects
+  // Kind::Keyword: a keyword order ability of ship `card` (Ambush, Jam, ...)
+  // with its strength X and the targets chosen when it went on the pile.
+  OrderKind keyword = OrderKind::Ambush;
+  int strength = 0;
+  std::vector<CardId> targets{};
+  SeatIndex base_target = -1;      // Kamikaze: "target ship or headquarters"
+  std::vector<DamageEntry> damage{};  // Kind::Damage: dealt simultaneously
+};
+
+// "4. Combat Phase": attacks declared this turn and the one being resolved.
+struct CombatState {
+  // Combat phase sub-stage of a step: abilities at its start, then the
+  // players' decisions (withdrawal, target assignment), then priority again.
+  enum class Stage { Start, Decide, After };
+  std::vector<std::string> attacks;  // attacked regions not yet resolved (declaration order)
+  std::vector<std::pair<CardId, std::string>> attackers;  // attacking ship -> attacked region
+  std::string region;                // the attack being resolved ("" = none)
+  SeatIndex defender = -1;
+  Stage stage = Stage::Start;
+  std::vector<CardId> defenders;     // defending ships at the start of this Combat phase
+  std::vector<std::pair<CardId, CardId>> assigned;      // ship -> target ship
+  std::vector<CardId> jammed;        // Jam: cannot execute orders this Combat phase
+  std::vector<CardId> scrambled;     // Warp Scramble: cannot withdraw this Combat phase
+  std::vector<std::pair<CardId, int>> attack_mod;       // Sensor Dampen: [-X attack]
+  std::vector<std::pair<CardId, CardId>> forced;        // Patrol: attacker -> patrolling ship
+  std::vector<std::pair<CardId, std::string>> withdrawals;  // announced: ship -> destination
+  std::vector<CardId> queue;         // ships still to decide (assignment / forced withdrawal)
+  std::vector<PileItem> triggered;   // keyword abilities waiting for their targets
+  bool must_withdraw = false;        // queue holds ships that must withdraw
+  bool defender_left = false;        // a defending ship left play during this Combat phase
 };
 
 // A choice made while the pile resolves (resolution waits for it).
 struct ResolutionChoice {
-  enum class Kind { None, Discard, SacrificeLocation };
+  enum class Kind { None, Discard, SacrificeLocation, MineLocation };
   Kind kind = Kind::None;
   SeatIndex seat = -1;
-  int count = 0;
+  int count = 0;       // MineLocation: the strength of the Mine Minerals order
   CardId source = -1;
 };
 
@@ -108,6 +155,11 @@ struct GameState {
   // Pending abilities that triggered while the pile resolved: "they wait until
   // that pile has fully resolved and then form their own pile" (Errata).
   std::vector<PileItem> waiting;
+  CombatState combat;
+  std::vector<CardId> mined;    // locations mined this turn ("one ship at a time ... each turn")
+  // Pilots whose ship left play (now on the scrapheap) waiting for their
+  // owner's decision to pay the clone cost (asked before the next pile forms).
+  std::vector<CardId> clones;
   std::optional<rules::MatchResult> result;
 
   int living_seats() const;

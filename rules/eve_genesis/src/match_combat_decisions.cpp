@@ -1,0 +1,247 @@
+// EveMatch: the decisions of a Combat phase, "the attacking player always
+// makes his decision first":
+//  - Withdrawal step (II): "Players may withdraw any number of their ships
+//    from the battle by jumping them to their docks or to any regions in which
+//    there are no enemy ships. The attacking player is the first to announce
+//    which ships he withdraws." Both announce, then all withdraw at once.
+//  - Target Assignment step (III): "Players assign targets for each of their
+//    ships. The attacking player announces targets first. You may leave a ship
+//    without a target". One prompt per ship (attackers first).
+//  - Forced withdrawals: after a Combat phase in which all defending ships
+//    survived, and at the end of the turn ("You may not end your turn
+//    controlling a ship that is in another player's region ... you must withdraw it").
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+namespace {
+
+constexpr const char* kDone = "done";
+constexpr const char* kNone = "none";
+
+std::string move_id(CardId ship, const std::string& to) { return card_ref(ship) + "@" + to; }
+
+}  // namespace
+
+void EveMatch::start_decisions(Events& ev) {
+  auto& c = state_.combat;
+  if (state_.step == Step::Withdrawal) {
+    open_withdrawal(state_.active, ev);
+    return;
+  }
+  c.queue = attackers_in(c.region);
+  if (c.defender >= 0) {
+    for (CardId id : ships_of(c.region, c.defender)) c.queue.push_back(id);
+  }
+  next_assignment(ev);
+}
+
+void EveMatch::after_decisions(Events&) {
+  state_.combat.stage = CombatState::Stage::After;
+  state_.combat.queue.clear();
+  state_.pending = Pending::Priority;
+  state_.prompt_seat = state_.active;
+  state_.passes = 0;
+}
+
+std::vector<std::string> EveMatch::withdraw_destinations(CardId ship) const {
+  const SeatIndex owner = state_.cards[ship].owner;
+  const std::string from = ship_location(ship);
+  std::vector<std::string> out = {kDocks};
+  for (const auto& r : state_.regions) {
+    if (r.key == from || (r.home && state_.seats[r.owner].out)) continue;
+    // An enemy home region holds the enemy base: withdrawing there would be a new attack.
+    if (r.controller && *r.controller != owner) continue;
+    const bool enemy = std::any_of(r.ships.begin(), r.ships.end(),
+                                   [&](CardId id) { return state_.cards[id].owner != owner; });
+    if (!enemy) out.push_back(r.key);
+  }
+  return out;
+}
+
+// Ships of the seat in the battle that may still announce a withdrawal
+// (Warp Scramble: "the chosen targets cannot withdraw").
+std::vector<CardId> EveMatch::may_withdraw(SeatIndex seat) const {
+  const auto& c = state_.combat;
+  std::vector<CardId> out;
+  if (seat < 0 || state_.seats[seat].out) return out;
+  const auto ships = seat == state_.active ? attackers_in(c.region) : ships_of(c.region, seat);
+  for (CardId id : ships) {
+    if (contains(c.scrambled, id)) continue;
+    if (std::any_of(c.withdrawals.begin(), c.withdrawals.end(),
+                    [id](const auto& w) { return w.first == id; })) {
+      continue;
+    }
+    out.push_back(id);
+  }
+  return out;
+}
+
+// The attacker announces first, then the defender; then all withdraw at once.
+void EveMatch::open_withdrawal(SeatIndex seat, Events& ev) {
+  auto& c = state_.combat;
+  if (seat == state_.active && may_withdraw(seat).empty()) seat = c.defender;
+  if (seat >= 0 && !may_withdraw(seat).empty()) {
+    state_.pending = Pending::Withdraw;
+    state_.prompt_seat = seat;
+    return;
+  }
+  const auto moves = c.withdrawals;
+  for (const auto& [ship, to] : moves) {
+    if (contains(state_.region(c.region)->ships, ship)) withdraw_ship(ship, to, ev);
+  }
+  check_destroyed(ev);
+  if (state_.result) return;
+  after_decisions(ev);
+}
+
+rules::Prompt EveMatch::withdraw_prompt() const {
+  const auto& c = state_.combat;
+  if (c.must_withdraw) {
+    const CardId ship = c.queue.front();
+    rules::Prompt p{"withdraw", card_name(ship) + " (" + card_ref(ship) + ") must withdraw: choose where it jumps.",
+                    1, 1, {}};
+    for (const auto& to : withdraw_destinations(ship)) {
+      p.options.push_back({move_id(ship, to), "Withdraw to " + to, std::nullopt});
+    }
+    return p;
+  }
+  rules::Prompt p{"withdraw", "Withdrawal step: announce a ship to withdraw from the battle, or done.",
+                  1, 1, {{kDone, "Done announcing withdrawals", std::nullopt}}};
+  for (CardId ship : may_withdraw(state_.prompt_seat)) {
+    for (const auto& to : withdraw_destinations(ship)) {
+      p.options.push_back({move_id(ship, to), "Withdraw " + card_name(ship) + " to " + to, std::nullopt});
+    }
+  }
+  return p;
+}
+
+void EveMatch::apply_withdraw(const rules::Answer& answer, Events& ev) {
+  auto& c = state_.combat;
+  const std::string& id = answer.choices.front().option_id;
+  if (id == kDone) {
+    open_withdrawal(state_.prompt_seat == state_.active ? c.defender : -1, ev);
+    return;
+  }
+  const auto at = id.find('@');
+  const CardId ship = *parse_card_ref(id.substr(0, at));
+  const std::string to = id.substr(at + 1);
+  if (!c.must_withdraw) {
+    c.withdrawals.emplace_back(ship, to);
+    emit(ev, "withdrawal_announced", seat_name(state_.prompt_seat) + " withdraws " + card_name(ship) +
+                                         " (" + card_ref(ship) + ") to " + to);
+    return;
+  }
+  withdraw_ship(ship, to, ev);
+  c.queue.erase(c.queue.begin());
+  check_destroyed(ev);
+  if (state_.result || !c.queue.empty()) return;
+  c.must_withdraw = false;
+  if (state_.phase == Phase::EndOfTurn) {
+    end_step(ev);
+  } else {
+    resolve_attack(ev);
+  }
+}
+
+// "Withdraw > Ships may withdraw from battle by jumping to other regions or to the base's docks."
+void EveMatch::withdraw_ship(CardId ship, const std::string& to, Events& ev) {
+  const std::string from = ship_location(ship);
+  Region* r = state_.region(from);
+  if (!r) return;
+  remove_from(r->ships, ship);
+  CardInstance& c = state_.cards[ship];
+  c.order.clear();
+  if (to == kDocks) {
+    state_.seats[c.owner].docks.push_back(ship);
+  } else {
+    state_.region(to)->ships.push_back(ship);
+    update_control(*state_.region(to));
+  }
+  update_control(*state_.region(from));
+  emit(ev, "withdrew", card_name(ship) + " (" + card_ref(ship) + ") withdraws from " + from + " to " + to);
+}
+
+// "When choosing targets for your ships during the Target Assignment step of
+// the Combat phase, legal targets are enemy ships that are in the same region."
+// Patrol: "You may force the chosen target, if it can, to target this ship."
+std::vector<CardId> EveMatch::assignable_targets(CardId ship) const {
+  const auto& c = state_.combat;
+  std::vector<CardId> out;
+  const Region* r = state_.region(c.region);
+  for (CardId id : r->ships) {
+    if (state_.cards[id].owner != state_.cards[ship].owner && !def(id).untargetable) out.push_back(id);
+  }
+  for (const auto& [attacker, patroller] : c.forced) {
+    if (attacker == ship && contains(out, patroller)) return {patroller};
+  }
+  return out;
+}
+
+void EveMatch::next_assignment(Events& ev) {
+  auto& c = state_.combat;
+  const Region* r = state_.region(c.region);
+  while (!c.queue.empty() &&
+         (!contains(r->ships, c.queue.front()) || assignable_targets(c.queue.front()).empty())) {
+    c.queue.erase(c.queue.begin());
+  }
+  if (c.queue.empty()) {
+    after_decisions(ev);
+    return;
+  }
+  state_.pending = Pending::AssignTarget;
+  state_.prompt_seat = state_.cards[c.queue.front()].owner;
+}
+
+rules::Prompt EveMatch::assign_prompt() const {
+  const CardId ship = state_.combat.queue.front();
+  const auto targets = assignable_targets(ship);
+  const bool forced = std::any_of(state_.combat.forced.begin(), state_.combat.forced.end(),
+                                  [&](const auto& f) { return f.first == ship && f.second == targets.front(); });
+  rules::Prompt p{"assign_target", "Target Assignment step: choose the target of " + card_name(ship) +
+                                       " (" + card_ref(ship) + ", attack " + std::to_string(attack_of(ship)) + ")" +
+                                       (forced ? "; Patrol forces its target" : ""),
+                  1, 1, {}};
+  if (!forced) p.options.push_back({kNone, "No target (deals no damage)", std::nullopt});
+  for (CardId id : targets) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
+  return p;
+}
+
+void EveMatch::apply_assign(const rules::Answer& answer, Events& ev) {
+  auto& c = state_.combat;
+  const CardId ship = c.queue.front();
+  const std::string& id = answer.choices.front().option_id;
+  if (id != kNone) {
+    const CardId target = *parse_card_ref(id);
+    c.assigned.emplace_back(ship, target);
+    emit(ev, "target_assigned", card_name(ship) + " (" + card_ref(ship) + ") targets " + card_name(target) +
+                                    " (" + card_ref(target) + ")");
+  }
+  c.queue.erase(c.queue.begin());
+  next_assignment(ev);
+}
+
+// Errata: "Enemy home regions: You may not end your turn controlling a ship
+// that is in another player's region. If such a ship remains in an enemy
+// region, you must withdraw it." True if a withdrawal prompt opened.
+bool EveMatch::end_of_turn_withdrawal(Events&) {
+  auto& c = state_.combat;
+  std::vector<CardId> ships;
+  for (const auto& r : state_.regions) {
+    if (!r.controller || *r.controller == state_.active) continue;
+    for (CardId id : r.ships) {
+      if (state_.cards[id].owner == state_.active) ships.push_back(id);
+    }
+  }
+  if (ships.empty()) return false;
+  c.queue = ships;
+  c.must_withdraw = true;
+  state_.pending = Pending::Withdraw;
+  state_.prompt_seat = state_.active;
+  return true;
+}
+
+}  // namespace concord::eve

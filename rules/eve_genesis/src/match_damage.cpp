@@ -1,0 +1,168 @@
+// EveMatch: damage, shields and destruction.
+//  - "If a ship or base is dealt damage equal to or exceeding its total shield
+//    strength, or if its shield strength is reduced to zero, the card is destroyed."
+//  - FAQ: ships dealt lethal damage are destroyed simultaneously; "damage
+//    resolves from the pile like abilities or played cards".
+//  - Damage Distribution step (IV): "All ships deal damage to their targets simultaneously."
+//  - Results step (V): "If a home region is being attacked, all attacking ships
+//    that are still in that region deal damage to the base ... If the damage
+//    equals or exceeds the base's total shield strength, the base is destroyed
+//    and its owner loses the game."
+//  - Multiplayer: "When a player is eliminated from the game ... all of that
+//    player's cards, except remote regions and locations in remote regions, are
+//    removed from the game. If any player's ships are in the home region of the
+//    eliminated player, those ships must withdraw."
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+// Static modifiers: locations in the ship's region ("All ships in this region
+// get [-1 shield]") and News in play naming the ship ("Target ship gets [+2 shield]").
+int EveMatch::shield_of(CardId ship) const {
+  int shield = def(ship).shield;
+  const Region* r = state_.region(ship_location(ship));
+  if (r) {
+    for (CardId loc : r->locations) shield -= def(loc).region_shield_penalty;
+  }
+  for (const auto& s : state_.seats) {
+    for (CardId n : s.news) {
+      if (state_.cards[n].target != ship) continue;
+      for (const auto& e : def(n).effects) {
+        if (e.kind == EffectKind::TargetShieldBonus) shield += e.amount;
+      }
+    }
+  }
+  return shield;
+}
+
+int EveMatch::attack_of(CardId ship) const {
+  int attack = def(ship).attack;
+  for (const auto& [id, mod] : state_.combat.attack_mod) {
+    if (id == ship) attack += mod;
+  }
+  return std::max(0, attack);
+}
+
+// "Their shield bonus and income bonus are added to the corresponding bonuses of your base."
+int EveMatch::base_shield(SeatIndex seat) const {
+  const SeatState& s = state_.seats[seat];
+  const CardDef* base = db_.find(s.base);
+  int shield = s.upgraded ? base->upgrade.shield : base->shield;
+  for (CardId id : s.structures) shield += def(id).shield;
+  return shield;
+}
+
+void EveMatch::deal_damage(const DamageEntry& d, Events& ev) {
+  if (d.amount <= 0) return;
+  if (d.base >= 0) {
+    state_.seats[d.base].base_damage += d.amount;
+    emit(ev, "damage", card_name(d.source) + " deals " + std::to_string(d.amount) + " damage to the base of " +
+                           seat_name(d.base));
+    return;
+  }
+  state_.cards[d.target].damage += d.amount;
+  emit(ev, "damage", card_name(d.source) + " deals " + std::to_string(d.amount) + " damage to " +
+                         card_name(d.target) + " (" + card_ref(d.target) + ")");
+}
+
+// Combat damage: a ship deals its damage only if it is still in the battle.
+void EveMatch::resolve_damage(const PileItem& item, Events& ev) {
+  const Region* r = state_.region(item.region);
+  if (!r) return;
+  for (const auto& d : item.damage) {
+    if (!contains(r->ships, d.source)) continue;
+    if (d.base >= 0 ? state_.seats[d.base].out : !contains(r->ships, d.target)) continue;
+    deal_damage(d, ev);
+  }
+}
+
+void EveMatch::check_destroyed(Events& ev) {
+  std::vector<CardId> dead;
+  for (const auto& r : state_.regions) {
+    for (CardId id : r.ships) {
+      const int shield = shield_of(id);
+      if (shield <= 0 || state_.cards[id].damage >= shield) dead.push_back(id);
+    }
+  }
+  for (CardId id : dead) {
+    take_out(id);
+    state_.seats[state_.cards[id].owner].scrapheap.push_back(id);
+    emit(ev, "destroyed", card_name(id) + " (" + card_ref(id) + ") is destroyed");
+  }
+  for (SeatIndex s = 0; s < seat_count() && !state_.result; ++s) {
+    if (!state_.seats[s].out && state_.seats[s].base_damage >= base_shield(s)) {
+      emit(ev, "base_destroyed", "the base of " + seat_name(s) + " is destroyed");
+      eliminate(s, "base_destroyed", ev);
+    }
+  }
+}
+
+void EveMatch::push_combat_damage(Events& ev) {
+  const auto& c = state_.combat;
+  const Region* r = state_.region(c.region);
+  PileItem item{PileItem::Kind::Damage, state_.active, -1, c.region};
+  for (const auto& [ship, target] : c.assigned) {
+    if (!contains(r->ships, ship) || !contains(r->ships, target)) continue;
+    const int amount = attack_of(ship);
+    if (amount > 0) item.damage.push_back(DamageEntry{ship, target, -1, amount});
+  }
+  if (item.damage.empty()) return;
+  state_.pile.push_back(item);
+  emit(ev, "damage_on_pile", "combat damage goes on the pile");
+}
+
+void EveMatch::push_base_damage(Events& ev) {
+  const auto& c = state_.combat;
+  const Region* r = state_.region(c.region);
+  if (!r->home || c.defender < 0 || state_.seats[c.defender].out) return;
+  PileItem item{PileItem::Kind::Damage, state_.active, -1, c.region};
+  for (CardId ship : attackers_in(c.region)) {
+    const int amount = attack_of(ship);
+    if (amount > 0) item.damage.push_back(DamageEntry{ship, -1, c.defender, amount});
+  }
+  if (item.damage.empty()) return;
+  state_.pile.push_back(item);
+  emit(ev, "damage_on_pile", "the attacking ships' damage to the base goes on the pile");
+}
+
+// Cards in play of the eliminated seat go to its scrapheap (hand and market
+// stay hidden and out of the game); other seats' ships in its home region
+// withdraw to their docks; its remote regions and the locations in remote
+// regions stay in play.
+void EveMatch::remove_from_game(SeatIndex seat, Events& ev) {
+  SeatState& s = state_.seats[seat];
+  auto to_heap = [&](CardId id) {
+    reset_counters(state_.cards[id]);
+    forget(id);
+    state_.seats[state_.cards[id].owner].scrapheap.push_back(id);
+  };
+  for (auto* zone : {&s.docks, &s.structures, &s.news, &s.pilots}) {
+    for (CardId id : *zone) to_heap(id);
+    zone->clear();
+  }
+  for (auto& r : state_.regions) {
+    const bool gone = r.home && r.owner == seat;
+    if (gone) {
+      for (CardId id : r.locations) to_heap(id);
+      r.locations.clear();
+    }
+    for (CardId id : std::vector<CardId>(r.ships)) {
+      const SeatIndex owner = state_.cards[id].owner;
+      if (owner != seat && !gone) continue;
+      remove_from(r.ships, id);
+      if (owner == seat) {
+        to_heap(id);
+      } else {
+        state_.cards[id].order.clear();
+        state_.seats[owner].docks.push_back(id);
+      }
+    }
+    update_control(r);
+  }
+  emit(ev, "seat_removed", "the cards of " + seat_name(seat) + " leave the game");
+}
+
+}  // namespace concord::eve
