@@ -15,6 +15,11 @@ void fill_card(const eve::EveCardView& c, pb::EveCard* out) {
   out->set_duration(c.duration);
   out->set_x(c.x);
   out->set_order(c.order);
+  out->set_shield(c.shield);
+  out->set_attack(c.attack);
+  out->set_attacking(c.attacking);
+  out->set_names(c.names);
+  out->set_pilot(c.pilot);
 }
 
 template <typename Field>
@@ -43,6 +48,8 @@ void fill_seat(const eve::EveSeatView& s, pb::EveSeat* out) {
   fill_cards(s.docks, out->mutable_docks());
   fill_cards(s.structures, out->mutable_structures());
   fill_cards(s.news, out->mutable_news());
+  out->set_base_shield(s.base_shield);
+  fill_cards(s.pilots, out->mutable_pilots());
 }
 
 void fill_region(const eve::EveRegionView& r, pb::EveRegion* out) {
@@ -62,6 +69,38 @@ void fill_pile_item(const eve::EvePileView& p, pb::EvePileItem* out) {
   if (p.card) fill_card(*p.card, out->mutable_card());
   out->set_target(p.target);
   out->set_region(p.region);
+  out->set_keyword(p.keyword);
+  out->set_strength(p.strength);
+  out->mutable_targets()->Assign(p.targets.begin(), p.targets.end());
+  for (const auto& d : p.damage) {
+    auto* damage = out->add_damage();
+    damage->set_source(d.source);
+    damage->set_target(d.target);
+    damage->set_amount(d.amount);
+  }
+}
+
+template <typename Field>
+void fill_pairs(const std::vector<std::pair<std::string, std::string>>& pairs, Field* out) {
+  for (const auto& [from, to] : pairs) {
+    auto* pair = out->Add();
+    pair->set_from(from);
+    pair->set_to(to);
+  }
+}
+
+void fill_combat(const eve::EveCombatView& c, pb::EveCombat* out) {
+  out->mutable_attacks()->Assign(c.attacks.begin(), c.attacks.end());
+  out->mutable_attackers()->Assign(c.attackers.begin(), c.attackers.end());
+  out->set_region(c.region);
+  out->set_defender(c.defender);
+  out->set_stage(c.stage);
+  out->mutable_defenders()->Assign(c.defenders.begin(), c.defenders.end());
+  fill_pairs(c.assigned, out->mutable_assigned());
+  out->mutable_jammed()->Assign(c.jammed.begin(), c.jammed.end());
+  out->mutable_scrambled()->Assign(c.scrambled.begin(), c.scrambled.end());
+  fill_pairs(c.forced, out->mutable_forced());
+  fill_pairs(c.withdrawals, out->mutable_withdrawals());
 }
 
 }  // namespace
@@ -79,6 +118,7 @@ pb::EveView to_proto(const eve::EveView& view) {
   for (const auto& r : view.regions) fill_region(r, out.add_regions());
   for (const auto& p : view.pile) fill_pile_item(p, out.add_pile());
   for (const auto& p : view.waiting) fill_pile_item(p, out.add_waiting());
+  fill_combat(view.combat, out.mutable_combat());
   return out;
 }
 
