@@ -2,19 +2,43 @@
 # Configures and builds Concord. Usage: deploy/dev/build.sh [release|sanitize] [target...]
 # (no targets = everything, tests included)
 # Build folders live outside the clone (CONCORD_BUILD_ROOT, default
-# /var/tmp/concord-build/<hash of the source path>) and use ccache.
+# /var/tmp/concord-build) and use ccache. The sources are first mirrored into
+# $ROOT/src (only changed files are copied), so every clone, wherever it is,
+# compiles from the same paths: ccache and ninja then reuse earlier work.
+# One build at a time per CONCORD_BUILD_ROOT.
 # Prints the build folder on the last line.
 set -euo pipefail
 
 KIND="${1:-release}"
 shift || true
-SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-ROOT="${CONCORD_BUILD_ROOT:-/var/tmp/concord-build/$(echo -n "$SRC" | sha256sum | cut -c1-12)}"
+CLONE="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+ROOT="${CONCORD_BUILD_ROOT:-/var/tmp/concord-build}"
+SRC="$ROOT/src"
 DIR="$ROOT/$KIND"
 export CCACHE_DIR="${CCACHE_DIR:-/var/tmp/concord-ccache}"
-export CCACHE_BASEDIR="$SRC"
+export CCACHE_BASEDIR="$ROOT"
 export CCACHE_NOHASHDIR=1
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
+
+# Mirrors the clone (without .git) into $SRC: copies files whose content
+# differs (keeping their mtime, so ninja sees them as changed) and deletes
+# files the clone no longer has. Unchanged files keep their old mtime.
+mirror_sources() {
+  mkdir -p "$SRC"
+  (cd "$CLONE" && find . -path ./.git -prune -o -type f -print0) |
+    while IFS= read -r -d '' f; do
+      if ! cmp -s "$CLONE/$f" "$SRC/$f"; then
+        mkdir -p "$SRC/$(dirname "$f")"
+        cp -p "$CLONE/$f" "$SRC/$f"
+      fi
+    done
+  (cd "$SRC" && find . -type f -print0) |
+    while IFS= read -r -d '' f; do
+      [ -e "$CLONE/$f" ] || rm -f "$SRC/$f"
+    done
+}
+
+if [ "$CLONE" != "$SRC" ]; then mirror_sources; fi
 
 case "$KIND" in
   release)  FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;

@@ -60,12 +60,17 @@ std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std
   if (!update.has_prompt()) return 0;
   const auto prompt = client::to_rules(update.prompt());
   std::string last_refusal;
-  for (std::uint64_t attempt = 0; attempt < 64; ++attempt) {
+  // Some prompts accept only a few of their well-formed answers (e.g. EverZone's
+  // withdrawal: the units left must fit the resource limit), so try many.
+  constexpr std::uint64_t kAttempts = 2000;
+  for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt) {
     rules::Seed seed;
     seed.bytes[0] = static_cast<std::uint8_t>(salt);
     seed.bytes[1] = static_cast<std::uint8_t>(update.command_index());
     seed.bytes[2] = static_cast<std::uint8_t>(update.your_seat());
     seed.bytes[3] = static_cast<std::uint8_t>(attempt);
+    seed.bytes[4] = static_cast<std::uint8_t>(attempt >> 8);
+    seed.bytes[5] = static_cast<std::uint8_t>(update.command_index() >> 8);
     rules::Rng rng(seed);
     const auto answer = rules::random_answer(prompt, rng);
     try {
@@ -80,8 +85,8 @@ std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std
       last_refusal = e.code() + ": " + e.what();
     }
   }
-  throw std::runtime_error("no random answer to prompt '" + prompt.kind + "' was accepted in 64 attempts; last: " +
-                           last_refusal);
+  throw std::runtime_error("no random answer to prompt '" + prompt.kind + "' was accepted in " +
+                           std::to_string(kAttempts) + " attempts; last: " + last_refusal);
 }
 
 v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::uint64_t stop_at_index,
