@@ -1,5 +1,9 @@
 #include "concord/everzone/army.hpp"
 
+#include <algorithm>
+
+#include "card_abilities.hpp"
+
 namespace concord::everzone {
 
 const Card& Army::card(int instance) const {
@@ -14,35 +18,48 @@ int Army::limit() const {
 }
 
 int Army::resource() const {
-  const auto& p = state_.players.at(static_cast<std::size_t>(seat_));
   int sum = 0;
-  for (int c : p.active) sum += card(c).values.resource;
-  for (int c : p.supports) sum += card(c).values.resource;
+  for (int seat : seats_) {
+    const auto& p = state_.players.at(static_cast<std::size_t>(seat));
+    for (int c : p.active) sum += card(c).values.resource;
+    for (int c : p.supports) sum += card(c).values.resource;
+  }
   return sum;
 }
 
 int Army::unmodified_attack() const {
   int sum = 0;
-  for (int c : state_.players.at(static_cast<std::size_t>(seat_)).active) sum += card(c).values.attack;
+  for (int seat : seats_)
+    for (int c : state_.players.at(static_cast<std::size_t>(seat)).active) sum += card(c).values.attack;
   return sum;
 }
 
+int Army::active_units() const {
+  int n = 0;
+  for (int seat : seats_) n += static_cast<int>(state_.players.at(static_cast<std::size_t>(seat)).active.size());
+  return n;
+}
+
 Values Army::totals() const {
-  const auto& p = state_.players.at(static_cast<std::size_t>(seat_));
   Values v;
   v.resource = resource();
-  if (p.active.empty()) return v;
   auto add = [&](const Values& x) {
     v.attack += x.attack;
     v.defense += x.defense;
     v.target += x.target;
   };
-  for (int c : p.active) {
-    add(card(c).values);
-    v.defense += state_.defense_mod.at(static_cast<std::size_t>(c));
+  for (int seat : seats_) {
+    const auto& p = state_.players.at(static_cast<std::size_t>(seat));
+    if (p.active.empty()) continue;
+    for (int c : p.active) {
+      if (std::find(state_.dueled.begin(), state_.dueled.end(), c) != state_.dueled.end()) continue;
+      add(card(c).values);
+      v.defense += state_.defense_mod.at(static_cast<std::size_t>(c));
+    }
+    for (int c : p.supports)
+      if (card(c).implemented) add(card(c).values);
+    add(army_bonus(db_, state_, seat));
   }
-  for (int c : p.supports)
-    if (card(c).implemented) add(card(c).values);
   return v;
 }
 

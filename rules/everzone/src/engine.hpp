@@ -10,6 +10,7 @@
 
 #include "concord/everzone/army.hpp"
 #include "concord/everzone/card_db.hpp"
+#include "concord/everzone/sides.hpp"
 #include "concord/everzone/state.hpp"
 #include "concord/rules/types.hpp"
 
@@ -34,26 +35,39 @@ class Engine {
   void reveal_deployment();
   void begin_retreat();
   void finish_retreat();
+  void begin_targeting();
+  void reveal_targets();
   // engine_combat.cpp
   void begin_turn();
   void reveal_activation();
   void withdraw_unfit(int seat);
   void settle();
-  bool needs_withdrawal(int seat) const;
+  bool must_withdraw(int seat) const;
   bool reactivate_or_ask(int seat);
   void resume();
   void open_support();
+  void after_the_clash();
   void end_of_turn();
   void resolve_surrender();
+  bool surrenders_now(const Side& side) const;
+  int surrender_damage(const std::vector<Side>& all, int side) const;
   // engine_clash.cpp
   void begin_clash();
-  void attack(int attacker, int defender, const Values& a, const Values& d, int attacker_units);
+  struct Strike {
+    Side attacker, defender;
+    Values a, d;
+    int attacker_units = 0, defender_units = 0;
+  };
+  void next_attack();
+  void attack(const Strike& strike);
   void destroy_active(int seat, int attacker_units);
   void destroy(const std::vector<int>& units);
   void destroy_zero_defense();
-  void second_attack();
   void end_clash();
   bool check_cp_end();
+  bool check_teams_end();
+  void eliminate(int seat);
+  void lose_surrenders(const std::vector<int>& losers);
   void finish(std::vector<int> winners, bool draw, const std::string& reason);
   void end_by_cp(const std::string& reason);
   // engine_answers.cpp
@@ -63,25 +77,49 @@ class Engine {
   std::optional<rules::Rejection> on_reactivate(int seat, const std::vector<int>& chosen);
   std::optional<rules::Rejection> on_support(int seat, const std::string& id);
   std::optional<rules::Rejection> on_retreat(int seat, const std::vector<int>& chosen);
-  std::optional<rules::Rejection> on_effect(int seat, const std::vector<int>& chosen);
+  std::optional<rules::Rejection> on_effect(int seat, const rules::Answer& answer);
+  std::optional<rules::Rejection> apply_choice(int seat, const rules::Answer& answer);
+  // engine_stack.cpp: the two stacks
+  void declare(int seat, int instance, bool effect);
+  void resolve_next();
+  void resolve(int instance);
+  void apply_without_choice(int seat);
+  void finish_effect(int seat);
+  void discard_resolved(int seat);
+  void change_defense(const std::vector<int>& units, int change);
+  void redeploy_at_end_of_turn();
+  void duel(int unit, int target);
+  void take_control(int seat, int unit);
+  void damage_side_of(int seat, int amount, const std::string& why);
+  void activate_effect(int seat, const std::vector<int>& units, const std::string& how);
   std::optional<rules::Rejection> destroy_own_and_enemy(int seat, const std::vector<int>& chosen);
   bool engagement_step(int seat, const std::vector<int>& chosen);  // true once resolved
   void all_secrets_in();
 
   // helpers (engine_util.cpp)
   PlayerState& player(int seat) { return s_.players.at(static_cast<std::size_t>(seat)); }
+  const PlayerState& player_const(int seat) const { return s_.players.at(static_cast<std::size_t>(seat)); }
   const Card& card(int instance) const;
   Army army(int seat) const { return Army(db_, s_, seat); }
+  Army army(const Side& side) const { return Army(db_, s_, side.seats); }
+  Army limit_army(int seat) const { return Army(db_, s_, limit_group(s_, seat)); }
+  // Active Units of the army `seat` faces (for Sea Arrow): its target's side,
+  // or every opponent before targets are chosen.
+  int enemy_army_units(int seat) const;
   std::string name(int instance) const;  // "Meraud (c17)"
   std::string names(const std::vector<int>& instances) const;
   // `seat`, `cards` and `amount` fill the EverZoneEvent payload.
   void emit(std::string kind, std::string text, rules::Visibility v = rules::Visibility::all(), int seat = -1,
-            const std::vector<int>& cards = {}, int amount = 0);
+            const std::vector<int>& cards = {}, int amount = 0, const std::vector<int>& seats = {});
   void set_waiting(bool value);
   bool anyone_waiting() const;
   int seats() const { return static_cast<int>(s_.players.size()); }
-  int opponent(int seat) const { return seats() == 2 ? 1 - seat : -1; }
+  // The seat whose zones hold `instance` (its owner unless captured).
+  int controller(int instance) const;
+  void take_out(int instance);  // removes it from every player's zones in play
+  void release_captured();      // VLAD no longer active: captured Units go back
   static std::string seat_name(int seat);
+  static std::string side_name(const Side& side);  // "seat 0" / "seats 0+2"
 
   const CardDb& db_;
   GameState& s_;

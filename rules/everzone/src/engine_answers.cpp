@@ -10,6 +10,11 @@ namespace {
 
 rules::Rejection reject(const char* code, std::string message) { return {code, std::move(message)}; }
 
+// "target_2" -> 2
+int target_option_seat(const std::string& id) {
+  return id.rfind("target_", 0) == 0 ? std::stoi(id.substr(7)) : -1;
+}
+
 std::vector<int> chosen_instances(const rules::Answer& answer) {
   std::vector<int> out;
   for (const auto& c : answer.choices)
@@ -25,12 +30,13 @@ std::optional<rules::Rejection> Engine::answer(int seat, const rules::Answer& an
     case Phase::Refresh: return on_refresh(seat, first);
     case Phase::Deploy:
     case Phase::Activate:
+    case Phase::Target:
     case Phase::Surrender: return on_secret(seat, answer);
     case Phase::Withdraw: return on_withdraw(seat, chosen_instances(answer));
     case Phase::Reactivate: return on_reactivate(seat, chosen_instances(answer));
     case Phase::Support: return on_support(seat, first);
     case Phase::Retreat: return on_retreat(seat, chosen_instances(answer));
-    case Phase::Effect: return on_effect(seat, chosen_instances(answer));
+    case Phase::Effect: return on_effect(seat, answer);
     case Phase::Over: break;
   }
   return reject("WINDOW_CLOSED", "the match is over");
@@ -53,12 +59,15 @@ std::optional<rules::Rejection> Engine::on_secret(int seat, const rules::Answer&
   auto& p = player(seat);
   p.answered = true;
   p.secret = chosen_instances(answer);
-  p.surrender = !answer.choices.empty() && answer.choices.front().option_id == "surrender";
+  const std::string first = answer.choices.empty() ? std::string() : answer.choices.front().option_id;
+  p.surrender = first == "surrender";
+  if (s_.phase == Phase::Target) p.secret_target = target_option_seat(first);
   emit("seat_chose", seat_name(seat) + " has chosen", rules::Visibility::all(), seat);
-  emit("own_choice", seat_name(seat) + " chose " + (s_.phase == Phase::Surrender
-                                                         ? std::string(p.surrender ? "surrender" : "continue")
-                                                         : names(p.secret)),
-       rules::Visibility::only({seat}), seat, p.secret);
+  std::string chose = names(p.secret);
+  if (s_.phase == Phase::Surrender) chose = p.surrender ? "surrender" : "continue";
+  if (s_.phase == Phase::Target) chose = seat_name(p.secret_target) + " as target";
+  emit("own_choice", seat_name(seat) + " chose " + chose, rules::Visibility::only({seat}), seat, p.secret, 0,
+       s_.phase == Phase::Target ? std::vector<int>{p.secret_target} : std::vector<int>{});
   const bool all_in = std::none_of(s_.players.begin(), s_.players.end(),
                                    [](const auto& q) { return q.waiting && !q.answered; });
   if (all_in) all_secrets_in();
@@ -70,18 +79,22 @@ void Engine::all_secrets_in() {
     case Phase::Deploy: return reveal_deployment();
     case Phase::Activate: return reveal_activation();
     case Phase::Surrender: return resolve_surrender();
+    case Phase::Target: return reveal_targets();
     default: return;
   }
 }
 
 // "A player may withdraw troops only if it is necessary": the rest must fit,
-// and putting back any one withdrawn card would break the limit again.
+// and putting back any one withdrawn card would break the limit again. An ally
+// sharing the limit who withdraws everything of their own may leave the rest
+// to the other ally.
 std::optional<rules::Rejection> Engine::on_withdraw(int seat, const std::vector<int>& chosen) {
   auto& p = player(seat);
-  const Army a = army(seat);
+  const Army a = limit_army(seat);
   int remaining = a.resource();
   for (int c : chosen) remaining -= card(c).values.resource;
-  if (remaining > a.limit())
+  const bool all_own = chosen.size() == p.active.size() + p.supports.size();
+  if (remaining > a.limit() && !all_own)
     return reject("OVER_RESOURCE_LIMIT", "the army would still exceed the RESOURCE limit");
   for (int c : chosen)
     if (remaining + card(c).values.resource <= a.limit())
@@ -100,7 +113,7 @@ std::optional<rules::Rejection> Engine::on_withdraw(int seat, const std::vector<
 // Reactivate as many as fit: the chosen Units fit, and no other candidate would.
 std::optional<rules::Rejection> Engine::on_reactivate(int seat, const std::vector<int>& chosen) {
   auto& p = player(seat);
-  const Army a = army(seat);
+  const Army a = limit_army(seat);
   int room = a.limit() - a.resource();
   for (int c : chosen) room -= card(c).values.resource;
   if (room < 0) return reject("OVER_RESOURCE_LIMIT", "these Units do not all fit in the RESOURCE limit");
@@ -119,7 +132,10 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
   auto& p = player(seat);
   if (id == "done") {
     p.waiting = false;
-    if (!anyone_waiting()) begin_clash();
+    if (anyone_waiting()) return std::nullopt;
+    if (!s_.effects.empty() || !s_.abilities.empty()) resolve_next();
+    else if (s_.after_clash) end_of_turn();
+    else begin_clash();
     return std::nullopt;
   }
   if (id.rfind("discard_", 0) == 0) {
@@ -128,7 +144,11 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
     const int c = *parse_instance(id.substr(8));
     move_card(p.supports, p.retreated, c);
     emit("support_discarded", seat_name(seat) + " discards " + name(c), rules::Visibility::all(), seat, {c});
-    for (auto& other : s_.players) other.waiting = true;
+    for (auto& other : s_.players) other.waiting = !other.eliminated;
+    return std::nullopt;
+  }
+  if (id.rfind("ability_", 0) == 0) {
+    declare(seat, *parse_instance(id.substr(8)), false);
     return std::nullopt;
   }
   const int c = *parse_instance(id);  // the prompt offered only playable cards
@@ -136,40 +156,58 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
   p.supports_turn += 1;
   p.supports_battle += 1;
   emit("support_played", seat_name(seat) + " plays " + name(c), rules::Visibility::all(), seat, {c});
-  if (targeted_effect(db_, s_, c) != TargetedEffect::None) {
-    s_.phase = Phase::Effect;
-    s_.effect_card = c;
-    set_waiting(false);
-    p.waiting = true;
-    return std::nullopt;
-  }
-  for (auto& other : s_.players) other.waiting = true;  // others may answer it
+  if (targeted_effect(db_, s_, c) != TargetedEffect::None) return declare(seat, c, true), std::nullopt;
+  for (auto& other : s_.players) other.waiting = !other.eliminated;  // others may answer it
   return std::nullopt;
 }
 
-// A targeted single effect resolves (Tribe Recall, Final Protocol, Engagement):
-// Units it activates are withdrawn at once if they cannot fight here or do not
-// fit, the card is discarded and the Support window reopens for everyone.
-std::optional<rules::Rejection> Engine::on_effect(int seat, const std::vector<int>& chosen) {
+// The owner's choices for a resolving effect or ability; Units it activates
+// are withdrawn at once if they cannot fight here or do not fit.
+std::optional<rules::Rejection> Engine::on_effect(int seat, const rules::Answer& answer) {
+  const int step = s_.effect_step;
+  if (auto bad = apply_choice(seat, answer)) return bad;
+  if (s_.effect_step != step && s_.effect_card >= 0) return std::nullopt;  // a further step
+  if (s_.phase != Phase::Effect) return std::nullopt;                      // the duel ended the game or battle
+  finish_effect(seat);
+  return std::nullopt;
+}
+
+std::optional<rules::Rejection> Engine::apply_choice(int seat, const rules::Answer& answer) {
   auto& p = player(seat);
-  const auto kind = targeted_effect(db_, s_, s_.effect_card);
-  if (kind == TargetedEffect::DestroyOwnAndEnemy) {
-    if (auto bad = destroy_own_and_enemy(seat, chosen)) return bad;
-  } else if (kind == TargetedEffect::DestroyTwoActivateFromDeck) {
-    if (!engagement_step(seat, chosen)) return std::nullopt;
-  } else {
-    for (int c : chosen) move_card(p.deployed, p.active, c);
-    emit("units_activated", seat_name(seat) + " activates " + names(chosen), rules::Visibility::all(), seat, chosen);
+  const auto chosen = chosen_instances(answer);
+  const std::string first = answer.choices.empty() ? std::string() : answer.choices.front().option_id;
+  const int c = s_.effect_card;
+  switch (targeted_effect(db_, s_, c)) {
+    case TargetedEffect::DestroyOwnAndEnemy: return destroy_own_and_enemy(seat, chosen);
+    case TargetedEffect::DestroyTwoActivateFromDeck: engagement_step(seat, chosen); break;
+    case TargetedEffect::ActivateDeployed:
+      for (int u : chosen) move_card(p.deployed, p.active, u);
+      activate_effect(seat, chosen, "");
+      break;
+    case TargetedEffect::EnemiesDefenseDown:  // "keep" or "discard"
+      if (first == "keep") s_.kept.push_back(c);
+      break;
+    case TargetedEffect::OwnDefenseUp: change_defense(chosen, 2); break;
+    case TargetedEffect::EnemyDefenseDown: change_defense(chosen, -2); break;
+    case TargetedEffect::Gaze: change_defense(chosen, -1); break;
+    case TargetedEffect::Duel: duel(c, chosen.at(0)); break;
+    case TargetedEffect::TakeControl: take_control(seat, chosen.at(0)); break;
+    case TargetedEffect::DestroyPlayersActive: {
+      const int target = target_option_seat(first);
+      destroy_active(target, enemy_army_units(target));
+      break;
+    }
+    case TargetedEffect::KeepActive:
+      if (first == "redeploy") {
+        move_card(p.active, p.deployed, c);
+        emit("unit_redeployed", name(c) + " is turned face down: no Unit destroyed to keep it active",
+             rules::Visibility::all(), seat, {c});
+      } else {
+        destroy(chosen);
+      }
+      break;
+    case TargetedEffect::None: break;
   }
-  move_card(p.supports, p.retreated, s_.effect_card);
-  emit("support_discarded", seat_name(seat) + " discards " + name(s_.effect_card) + ": its effect is resolved",
-       rules::Visibility::all(), seat, {s_.effect_card});
-  s_.effect_card = -1;
-  s_.effect_step = 0;
-  withdraw_unfit(seat);
-  set_waiting(false);
-  s_.resume = Resume::Support;
-  settle();
   return std::nullopt;
 }
 
@@ -185,9 +223,8 @@ std::optional<rules::Rejection> Engine::destroy_own_and_enemy(int seat, const st
   if (own.size() != (has_own ? 1u : 0u))
     return reject("ILLEGAL_TARGET", "choose one Unit under your control as well");
   std::vector<int> dead = enemy;
-  const int opponent_units = static_cast<int>(player(opponent(seat)).active.size());
-  const int my_units = static_cast<int>(p.active.size());
-  if (!enemy.empty() && cannot_be_destroyed(db_, s_, enemy[0], my_units)) dead.clear();
+  const int opponent_units = enemy_army_units(seat);
+  if (!enemy.empty() && cannot_be_destroyed(db_, s_, enemy[0], enemy_army_units(controller(enemy[0])))) dead.clear();
   for (int c : own)
     if (!cannot_be_destroyed(db_, s_, c, opponent_units)) dead.push_back(c);
   destroy(dead);
@@ -202,8 +239,7 @@ bool Engine::engagement_step(int seat, const std::vector<int>& chosen) {
     return false;
   }
   for (int c : chosen) move_card(p.deck, p.active, c);
-  emit("units_activated", seat_name(seat) + " activates " + names(chosen) + " from the deck",
-       rules::Visibility::all(), seat, chosen);
+  activate_effect(seat, chosen, " from the deck");
   s_.rng.shuffle(p.deck);
   emit("deck_shuffled", seat_name(seat) + " shuffles the deck", rules::Visibility::all(), seat);
   return true;

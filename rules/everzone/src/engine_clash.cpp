@@ -1,36 +1,72 @@
-// The clash and the end of the game.
+// The clash, eliminations and the end of the game.
 #include <algorithm>
 
 #include "card_abilities.hpp"
 #include "engine.hpp"
 
 namespace concord::everzone {
+namespace {
+
+std::string values_text(const Values& v) {
+  return std::to_string(v.attack) + "/" + std::to_string(v.defense) + "/" + std::to_string(v.target) + "/" +
+         std::to_string(v.resource);
+}
+
+}  // namespace
 
 // "The army with the higher TARGET value attacks first (if the values are
-// equal, the attack of each army happens simultaneously)."
+// equal, the attack of each army happens simultaneously)." The order is fixed
+// when the clash begins: "the fact that my army attacks does not change".
 void Engine::begin_clash() {
-  const Values a = army(0).totals();
-  const Values b = army(1).totals();
-  emit("clash", "clash: seat 0 army " + std::to_string(a.attack) + "/" + std::to_string(a.defense) + "/" +
-                    std::to_string(a.target) + "/" + std::to_string(a.resource) + ", seat 1 army " +
-                    std::to_string(b.attack) + "/" + std::to_string(b.defense) + "/" +
-                    std::to_string(b.target) + "/" + std::to_string(b.resource) +
-                    " (ATTACK/DEFENSE/TARGET/RESOURCE)");
-  const int a_units = static_cast<int>(player(0).active.size());
-  const int b_units = static_cast<int>(player(1).active.size());
-  if (a.target == b.target) {
-    if (a_units > 0) attack(0, 1, a, b, a_units);
-    if (b_units > 0) attack(1, 0, b, a, b_units);
-    return end_clash();
+  s_.just_activated.clear();
+  std::string text = "clash:";
+  for (const auto& side : sides(s_)) {
+    const Values v = army(side).totals();
+    text += ' ';
+    text += side_name(side);
+    text += " army ";
+    text += values_text(v);
+    text += ';';
+    for (int seat : side.seats) player(seat).clash_rank = v.target;
   }
-  s_.clash_first = a.target > b.target ? 0 : 1;
-  const int second = 1 - s_.clash_first;
-  const int first_units = s_.clash_first == 0 ? a_units : b_units;
-  if (first_units > 0)
-    attack(s_.clash_first, second, s_.clash_first == 0 ? a : b, s_.clash_first == 0 ? b : a, first_units);
-  // "one (or several) of the Units under my control that had been withdrawn
-  // from the battle will be reactivated; I can then counterattack with these forces."
-  s_.resume = Resume::ClashSecond;
+  emit("clash", text + " (ATTACK/DEFENSE/TARGET/RESOURCE)");
+  s_.resume = Resume::ClashNext;
+  next_attack();
+}
+
+// The armies with the highest TARGET that have not attacked yet attack now,
+// together, each against the army it targets ("Each player may attack only
+// once per turn"). After their attacks withdrawn Units may reactivate:
+// "I can then counterattack with these forces."
+void Engine::next_attack() {
+  if (check_cp_end()) return;
+  const auto all = sides(s_);
+  int best = -1;
+  for (int seat : alive_seats(s_)) best = std::max(best, player(seat).clash_rank);
+  if (best < 0) return end_clash();
+  std::vector<Strike> strikes;
+  int ranked = 0, at_best = 0;  // sides still to attack; sides attacking now
+  for (const auto& side : all) {
+    int rank = -1;
+    for (int seat : side.seats) rank = std::max(rank, player(seat).clash_rank);
+    ranked += rank >= 0 ? 1 : 0;
+    at_best += rank == best ? 1 : 0;
+    if (rank != best || side.target < 0) continue;
+    const Side& target = all[static_cast<std::size_t>(side.target)];
+    strikes.push_back({side, target, army(side).totals(), army(target).totals(), army(side).active_units(),
+                       army(target).active_units()});
+  }
+  // SNIPER and MORAY: "each case when your army attacks first".
+  if (at_best == 1 && ranked == static_cast<int>(all.size()) && all.size() > 1)
+    for (auto& strike : strikes) {
+      const auto bonus = first_strike(db_, s_, strike.attacker.seats);
+      strike.a.attack += bonus.attack;
+      strike.d.defense = std::max(0, strike.d.defense + bonus.defense);
+    }
+  for (int seat : alive_seats(s_))
+    if (player(seat).clash_rank == best) player(seat).clash_rank = -1;
+  for (const auto& strike : strikes)
+    if (strike.attacker_units > 0) attack(strike);
   settle();
 }
 
@@ -38,28 +74,30 @@ void Engine::begin_clash() {
 // DEFENSE value of the opponent, then all active Units of the opponent are
 // considered destroyed ... the opponent receives damage equal to the
 // difference". "If you have no active Units on your turn, the ATTACK strength
-// of the opponent's army inflicts proportionate damage on you".
-void Engine::attack(int attacker, int defender, const Values& a, const Values& d, int attacker_units) {
-  auto& p = player(defender);
+// of the opponent's army inflicts proportionate damage on you". Against an
+// alliance "it is distributed to each ally" (each receives the difference:
+// ATTACK 12 against DEFENSE 8, "each ally receives 4 points of damage"); a
+// team loses its team CP once (kept on every member).
+void Engine::attack(const Strike& st) {
   int damage = 0;
-  if (p.active.empty()) {
-    damage = a.attack;
-  } else if (a.attack >= d.defense) {
-    damage = a.attack - d.defense;
-    destroy_active(defender, attacker_units);
+  if (st.defender_units == 0) {
+    damage = st.a.attack;
+  } else if (st.a.attack >= st.d.defense) {
+    damage = st.a.attack - st.d.defense;
+    for (int seat : st.defender.seats) destroy_active(seat, st.attacker_units);
   }
-  p.cp = std::max(0, p.cp - damage);
-  emit("attack", seat_name(attacker) + " attacks with " + std::to_string(a.attack) + ": " +
-                     seat_name(defender) + " takes " + std::to_string(damage) + " damage, " +
-                     std::to_string(p.cp) + " CP left",
-       rules::Visibility::all(), defender, {}, damage);
+  for (int seat : st.defender.seats) player(seat).cp = std::max(0, player(seat).cp - damage);
+  emit("attack", side_name(st.attacker) + " attacks " + side_name(st.defender) + " with " +
+                     std::to_string(st.a.attack) + ": " + side_name(st.defender) + " takes " + std::to_string(damage) +
+                     " damage, " + std::to_string(player(st.defender.seats[0]).cp) + " CP left",
+       rules::Visibility::all(), st.defender.seats[0], {}, damage, st.defender.seats);
 }
 
 void Engine::destroy_active(int seat, int attacker_units) {
   auto& p = player(seat);
   std::vector<int> dead;
-  for (int c : p.active)
-    if (!cannot_be_destroyed(db_, s_, c, attacker_units)) dead.push_back(c);
+  for (int c : p.active)  // a duelist fought as its own army this turn
+    if (!cannot_be_destroyed(db_, s_, c, attacker_units) && !contains(s_.dueled, c)) dead.push_back(c);
   destroy(dead);
 }
 
@@ -71,9 +109,8 @@ void Engine::destroy(const std::vector<int>& units) {
   int change = 0;
   for (int c : units) {
     auto& p = player(s_.owner_of.at(static_cast<std::size_t>(c)));
-    move_card(p.active, p.fallen, c);
-    move_card(p.withdrawn, p.fallen, c);
-    move_card(p.deployed, p.fallen, c);
+    take_out(c);  // a captured Unit goes to its owner's fallen deck
+    p.fallen.push_back(c);
     s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;
     if (c == p.leader) p.leader_alive = false;
     change += defense_change_when_destroyed(db_, s_, c);
@@ -97,27 +134,39 @@ void Engine::destroy_zero_defense() {
   destroy(dead);
 }
 
-// "if the ATTACK value is lower than the DEFENSE value of the opponent, the
-// opponent's army survives and performs a full counterattack."
-void Engine::second_attack() {
-  const int first = s_.clash_first, second = 1 - first;
-  if (check_cp_end()) return;
-  const int units = static_cast<int>(player(second).active.size());
-  if (units > 0) attack(second, first, army(second).totals(), army(first).totals(), units);
-  end_clash();
-}
-
-// "if the DEFENSE value of a Unit drops to 0, it is destroyed" (no effect can
-// lower a Unit's DEFENSE yet). Then withdrawn Units reactivate if they fit.
+// After the last attack of the clash, withdrawn Units reactivate if they fit.
 void Engine::end_clash() {
-  s_.clash_first = -1;
+  for (auto& p : s_.players) p.clash_rank = -1;
   if (check_cp_end()) return;
   s_.resume = Resume::EndOfTurn;
   settle();
 }
 
-// "When a player ... loses all of their CP, they are eliminated from the game."
+// "When a player — or a faction, if playing with 4 players — loses all of
+// their CP, they are eliminated from the game. The last player (or faction)
+// remaining in the game wins." Three players: "When one player is eliminated,
+// the remaining two fight under the standard rules in a 1-vs-1 format", but
+// "when a player who is not part of the two-player alliance is eliminated, the
+// battle ends immediately and the players proceed to the Retreat phase".
+// Returns true when the flow moved on (match over or battle interrupted).
 bool Engine::check_cp_end() {
+  if (s_.teams) return check_teams_end();
+  std::vector<int> out, alive;
+  for (int seat : alive_seats(s_)) (player(seat).cp == 0 ? out : alive).push_back(seat);
+  if (out.empty()) return false;
+  if (alive.empty()) return finish({}, true, "mutual_destruction"), true;
+  if (alive.size() == 1) return finish(alive, false, "command_points"), true;
+  const auto before = sides(s_);
+  const bool lone_out = before.size() == 2 && (before[0].shared_limit || before[1].shared_limit) &&
+                        side_of(before, out[0]) == (before[0].shared_limit ? 1 : 0);
+  for (int seat : out) eliminate(seat);
+  if (!lone_out || s_.phase == Phase::Retreat) return false;
+  emit("battle_interrupted", "the player outside the alliance is eliminated: the battle ends");
+  begin_retreat();
+  return true;
+}
+
+bool Engine::check_teams_end() {
   std::vector<int> alive;
   for (int seat = 0; seat < seats(); ++seat)
     if (player(seat).cp > 0) alive.push_back(seat);
@@ -127,33 +176,71 @@ bool Engine::check_cp_end() {
   return true;
 }
 
+// An eliminated player's cards in play leave the battle (to the retreated
+// pile; the Leader to hand) and the player has no more prompts.
+void Engine::eliminate(int seat) {
+  for (int c : std::vector<int>(s_.captured)) {  // captives go back to their owners' retreated piles
+    const int owner = s_.owner_of.at(static_cast<std::size_t>(c));
+    if (controller(c) != seat && owner != seat) continue;
+    take_out(c);
+    (c == player(owner).leader ? player(owner).hand : player(owner).retreated).push_back(c);
+  }
+  auto& p = player(seat);
+  for (auto* zone : {&p.deployed, &p.active, &p.withdrawn, &p.supports}) {
+    for (int c : *zone) {
+      s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;
+      (c == p.leader ? p.hand : p.retreated).push_back(c);
+    }
+    zone->clear();
+  }
+  p.eliminated = true;
+  p.waiting = false;
+  p.clash_rank = -1;
+  for (auto& q : s_.players) q.target = -1;  // the two left fight 1-vs-1
+  emit("player_eliminated", seat_name(seat) + " is eliminated", rules::Visibility::all(), seat);
+}
+
 void Engine::finish(std::vector<int> winners, bool draw, const std::string& reason) {
   s_.phase = Phase::Over;
   set_waiting(false);
   std::string text = draw ? "the match ends in a truce" : "the match is won by";
-  for (int w : winners) text += " " + seat_name(w);
-  text += " (" + reason + ")";
+  for (int w : winners) {
+    text += ' ';
+    text += seat_name(w);
+  }
+  text += " (";
+  text += reason;
+  text += ')';
   s_.result = rules::MatchResult{std::move(winners), draw, reason};
   emit("match_ended", text);
 }
 
-// "If the Battle deck runs out ... the player with the most CP wins. If
-// players are tied on CP, the game ends in a truce between them."
+// "If the Battle deck runs out ... the player (or faction) with the most CP
+// wins. If players are tied on CP, the game ends in a truce between them."
+// Teams keep their team CP on every member. Three players: a tie between two
+// of three is a truce between those two (winners = them, draw set).
 void Engine::end_by_cp(const std::string& reason) {
   int best = -1;
   std::vector<int> top;
-  for (int seat = 0; seat < seats(); ++seat) {
+  const auto alive = alive_seats(s_);
+  for (int seat : alive) {
     if (player(seat).cp > best) top.clear(), best = player(seat).cp;
     if (player(seat).cp == best) top.push_back(seat);
   }
-  if (top.size() > 1) return finish({}, true, reason);
-  finish(top, false, reason);
+  if (s_.teams) {
+    const bool split =
+        std::any_of(top.begin(), top.end(), [&](int x) { return player(x).team != player(top[0]).team; });
+    return split ? finish({}, true, reason) : finish(team_seats(s_, top[0]), false, reason);
+  }
+  if (top.size() == alive.size() && top.size() > 1) return finish({}, true, reason);
+  finish(top, top.size() > 1, reason);
 }
 
 void Engine::concede(int seat) {
   std::vector<int> winners;
-  for (int other = 0; other < seats(); ++other)
-    if (other != seat) winners.push_back(other);
+  const auto mine = team_seats(s_, seat);
+  for (int other : alive_seats(s_))
+    if (!contains(mine, other)) winners.push_back(other);
   emit("conceded", seat_name(seat) + " concedes", rules::Visibility::all(), seat);
   finish(winners, false, "conceded");
 }

@@ -1,6 +1,7 @@
 // COMBAT PHASE: activation, withdrawal, reactivation, Support window, surrender.
 #include <algorithm>
 
+#include "card_abilities.hpp"
 #include "engine.hpp"
 
 namespace concord::everzone {
@@ -14,7 +15,7 @@ void Engine::begin_turn() {
   for (auto& p : s_.players) p.supports_turn = 0;
   s_.phase = Phase::Activate;
   set_waiting(false);
-  for (auto& p : s_.players) p.waiting = !p.deployed.empty();
+  for (auto& p : s_.players) p.waiting = !p.deployed.empty() && !p.eliminated;
   emit("turn_started", "turn " + std::to_string(s_.turn) + " of " +
                            std::to_string(db_.at(s_.location).turns()) + ": RESOURCE limit " +
                            std::to_string(army(0).limit()));
@@ -23,12 +24,17 @@ void Engine::begin_turn() {
 
 // "Then the players simultaneously activate their cards by turning them face up."
 void Engine::reveal_activation() {
-  for (int seat = 0; seat < seats(); ++seat) {
+  for (int seat : alive_seats(s_)) {
     auto& p = player(seat);
     for (int c : p.secret) move_card(p.deployed, p.active, c);
     emit("units_activated", seat_name(seat) + " activates " + names(p.secret), Visibility::all(), seat, p.secret);
   }
-  for (int seat = 0; seat < seats(); ++seat) withdraw_unfit(seat);
+  for (int seat : alive_seats(s_)) withdraw_unfit(seat);
+  // JEHRAH: "This ability can be used only during activation": its upkeep
+  // triggers when it is revealed active.
+  for (int seat : alive_seats(s_))
+    for (int c : player(seat).secret)
+      if (needs_upkeep(db_, s_, c) && contains(player(seat).active, c)) s_.abilities.push_back(c);
   set_waiting(false);
   s_.resume = Resume::Support;
   settle();
@@ -48,14 +54,25 @@ void Engine::withdraw_unfit(int seat) {
          seat, unfit);
 }
 
-bool Engine::needs_withdrawal(int seat) const { return army(seat).resource() > army(seat).limit(); }
+// Over the limit, `seat` withdraws if it has cards in play that count; in a
+// three-player alliance (one shared limit) the allies withdraw one after the
+// other, lowest seat first, each only from their own cards.
+bool Engine::must_withdraw(int seat) const {
+  if (player_const(seat).eliminated || limit_army(seat).resource() <= limit_army(seat).limit()) return false;
+  for (int member : limit_group(s_, seat)) {
+    const auto& p = player_const(member);
+    if (!p.active.empty() || !p.supports.empty()) return member == seat;
+  }
+  return false;
+}
 
 // Withdrawal and reactivation "are automatic mechanisms that depend exclusively
 // on the conditions of the game": ask only when the owner has a real choice.
 void Engine::settle() {
+  release_captured();
   bool ask = false;
   for (int seat = 0; seat < seats(); ++seat) {
-    player(seat).waiting = needs_withdrawal(seat);
+    player(seat).waiting = must_withdraw(seat);
     ask = ask || player(seat).waiting;
   }
   if (ask) {
@@ -63,7 +80,7 @@ void Engine::settle() {
     return;
   }
   for (int seat = 0; seat < seats(); ++seat) {
-    player(seat).waiting = reactivate_or_ask(seat);
+    player(seat).waiting = !player(seat).eliminated && reactivate_or_ask(seat);
     ask = ask || player(seat).waiting;
   }
   if (ask) {
@@ -75,20 +92,28 @@ void Engine::settle() {
 
 // "If I have two withdrawn Units but the RESOURCE limit allows only one of
 // them to be reactivated, I may choose which of them to reactivate; otherwise
-// both are reactivated automatically." Returns true if the owner must choose.
+// both are reactivated automatically." Returns true if the owner must choose
+// (allies sharing a limit choose one after the other, lowest seat first).
 bool Engine::reactivate_or_ask(int seat) {
   auto& p = player(seat);
   const Terrain where = db_.at(s_.location).terrain;
-  const int room = army(seat).limit() - army(seat).resource();
-  std::vector<int> fit;
+  const int room = limit_army(seat).limit() - limit_army(seat).resource();
+  auto fitting = [&](int member) {
+    std::vector<int> out;
+    for (int c : player(member).withdrawn)
+      if (card(c).can_fight(where)) out.push_back(c);
+    return out;
+  };
   int total = 0;
-  for (int c : p.withdrawn)
-    if (card(c).can_fight(where)) {
-      fit.push_back(c);
-      total += card(c).values.resource;
-    }
-  if (fit.empty() || total > room) {
-    return std::any_of(fit.begin(), fit.end(), [&](int c) { return card(c).values.resource <= room; });
+  for (int member : limit_group(s_, seat))
+    for (int c : fitting(member)) total += card(c).values.resource;
+  const std::vector<int> fit = fitting(seat);
+  if (fit.empty()) return false;
+  if (total > room) {
+    for (int member : limit_group(s_, seat))
+      for (int c : fitting(member))
+        if (card(c).values.resource <= room) return member == seat;
+    return false;
   }
   for (int c : fit) move_card(p.withdrawn, p.active, c);
   emit("units_reactivated", seat_name(seat) + " reactivates " + names(fit), Visibility::all(), seat, fit);
@@ -99,24 +124,44 @@ void Engine::resume() {
   set_waiting(false);
   switch (s_.resume) {
     case Resume::Support: return open_support();
-    case Resume::ClashSecond: return second_attack();
-    case Resume::EndOfTurn: return end_of_turn();
+    case Resume::Stack: return resolve_next();
+    case Resume::ClashNext: return next_attack();
+    case Resume::EndOfTurn: return after_the_clash();
   }
 }
 
 // "Each turn you may play no more than one Support card from your hand at any
 // time before the end of the turn."
+// Declared effects and abilities resolve before the window opens again.
 void Engine::open_support() {
+  if (!s_.effects.empty() || !s_.abilities.empty()) return resolve_next();
   s_.phase = Phase::Support;
   set_waiting(true);
 }
 
 // "After the end of each clash turn (at least one clash turn must take place),
 // a player may choose to surrender".
+// "Each turn you may play no more than one Support card from your hand at any
+// time before the end of the turn": the window opens again after the clash.
+void Engine::after_the_clash() {
+  s_.after_clash = true;
+  open_support();
+}
+
+// Teams: "only a team, not a single player, may surrender (twice per game)":
+// members of a team that has surrendered twice are not asked.
 void Engine::end_of_turn() {
+  s_.after_clash = false;
+  redeploy_at_end_of_turn();
+  // Hybrid abilities may be used again next turn; a duelist rejoins its army.
+  std::erase_if(s_.declared, [&](int c) { return is_hybrid(db_, s_, c); });
+  s_.dueled.clear();
   if (s_.turn < db_.at(s_.location).turns()) {
     s_.phase = Phase::Surrender;
     set_waiting(true);
+    for (auto& p : s_.players)
+      if (s_.teams && p.surrenders >= 2) p.waiting = false;
+    if (!anyone_waiting()) resolve_surrender();
     return;
   }
   begin_retreat();
@@ -124,35 +169,60 @@ void Engine::end_of_turn() {
 
 // "A player who surrenders takes damage equal to half of the opponent's army's
 // unmodified ATTACK value (rounded down). A player who has surrendered more
-// than twice immediately loses the game."
+// than twice immediately loses the game." The opponent's army is every army
+// that attacks the surrendering one. A team surrenders when all its members
+// choose to; its damage and count are the team's (kept on every member).
 void Engine::resolve_surrender() {
-  std::vector<int> damage(static_cast<std::size_t>(seats()), 0);
+  const auto all = sides(s_);
   bool any = false;
-  for (int seat = 0; seat < seats(); ++seat) {
-    if (!player(seat).surrender) continue;
-    any = true;
-    damage[static_cast<std::size_t>(seat)] = army(opponent(seat)).unmodified_attack() / 2;
-  }
-  for (int seat = 0; seat < seats(); ++seat) {
-    auto& p = player(seat);
-    if (!p.surrender) {
-      emit("surrender_revealed", seat_name(seat) + " fights on", Visibility::all(), seat);
-      continue;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const int damage = surrender_damage(all, static_cast<int>(i));
+    for (int seat : all[i].seats) {
+      auto& p = player(seat);
+      const bool gives_up = s_.teams ? surrenders_now(all[i]) : p.surrender;
+      if (!gives_up) {
+        emit("surrender_revealed", seat_name(seat) + " fights on", Visibility::all(), seat);
+        continue;
+      }
+      any = true;
+      p.surrenders += 1;
+      p.cp = std::max(0, p.cp - damage);
+      emit("surrender_revealed", seat_name(seat) + " surrenders (" + std::to_string(p.surrenders) + ") and takes " +
+                                     std::to_string(damage) + " damage: " + std::to_string(p.cp) + " CP left",
+           Visibility::all(), seat, {}, damage);
     }
-    p.surrenders += 1;
-    p.cp = std::max(0, p.cp - damage[static_cast<std::size_t>(seat)]);
-    emit("surrender_revealed", seat_name(seat) + " surrenders (" + std::to_string(p.surrenders) +
-                                   ") and takes " + std::to_string(damage[static_cast<std::size_t>(seat)]) +
-                                   " damage: " + std::to_string(p.cp) + " CP left",
-         Visibility::all(), seat, {}, damage[static_cast<std::size_t>(seat)]);
   }
   set_waiting(false);
-  for (int seat = 0; seat < seats(); ++seat)
-    if (player(seat).surrenders > 2) return finish({opponent(seat)}, false, "surrendered_three_times");
+  std::vector<int> losers;
+  for (int seat : alive_seats(s_))
+    if (player(seat).surrenders > 2) losers.push_back(seat);
+  if (!losers.empty()) return lose_surrenders(losers);
   if (check_cp_end()) return;
   if (any) return begin_retreat();
   s_.turn += 1;
   begin_turn();
+}
+
+bool Engine::surrenders_now(const Side& side) const {
+  return std::all_of(side.seats.begin(), side.seats.end(), [&](int seat) { return player_const(seat).surrender; });
+}
+
+int Engine::surrender_damage(const std::vector<Side>& all, int side) const {
+  int attack = 0;
+  for (const auto& other : all)
+    if (other.target == side) attack += army(other).unmodified_attack();
+  return attack / 2;
+}
+
+// Players over two surrenders lose; with three players the others play on.
+void Engine::lose_surrenders(const std::vector<int>& losers) {
+  std::vector<int> rest;
+  for (int seat : alive_seats(s_))
+    if (!contains(losers, seat)) rest.push_back(seat);
+  if (rest.size() <= 1) return finish(rest, rest.empty(), "surrendered_three_times");
+  for (int seat : losers) eliminate(seat);
+  if (check_cp_end()) return;
+  begin_retreat();
 }
 
 }  // namespace concord::everzone

@@ -14,7 +14,7 @@ void Engine::start_game() {
 // unless you have just played the last Location card from the deck."
 void Engine::start_round() {
   if (s_.battle_deck.empty()) return end_by_cp("battle_deck_exhausted");
-  for (int seat = 0; seat < seats(); ++seat) draw_to_ten(seat);
+  for (int seat : alive_seats(s_)) draw_to_ten(seat);
   s_.location = s_.battle_deck.back();
   s_.battle_deck.pop_back();
   s_.battle += 1;
@@ -80,7 +80,7 @@ void Engine::begin_deploy() {
 
 // "deploy ... any number of Units from their hands vertically (face down)".
 void Engine::reveal_deployment() {
-  for (int seat = 0; seat < seats(); ++seat) {
+  for (int seat : alive_seats(s_)) {
     auto& p = player(seat);
     for (int c : p.secret) move_card(p.hand, p.deployed, c);
     emit("units_deployed", seat_name(seat) + " deploys " + std::to_string(p.secret.size()) + " Units face down",
@@ -89,14 +89,44 @@ void Engine::reveal_deployment() {
          static_cast<int>(p.secret.size()));
   }
   s_.turn = 1;
+  if (!s_.teams && alive_seats(s_).size() == 3) return begin_targeting();
+  begin_turn();
+}
+
+// Three players: "Before the first turn of each Combat phase, each player
+// secretly chooses one of these markers, then the players simultaneously
+// reveal them". A player's options are the other players' race tokens.
+void Engine::begin_targeting() {
+  for (auto& p : s_.players) p.target = -1;
+  s_.phase = Phase::Target;
+  set_waiting(true);
+}
+
+void Engine::reveal_targets() {
+  for (int seat : alive_seats(s_)) {
+    auto& p = player(seat);
+    p.target = p.secret_target;
+    emit("target_revealed", seat_name(seat) + " targets " + seat_name(p.target), Visibility::all(), seat, {}, 0,
+         {p.target});
+  }
+  for (const auto& side : sides(s_))
+    if (side.shared_limit)
+      emit("alliance", side_name(side) + " chose the same target: allies sharing the RESOURCE limit",
+           Visibility::all(), side.seats[0], {}, 0, side.seats);
+  set_waiting(false);
   begin_turn();
 }
 
 // "all cards in play are placed face up on top of the retreated pile (both
 // Units and Support), and the Leader card returns to hand."
 void Engine::begin_retreat() {
-  for (int seat = 0; seat < seats(); ++seat) {
+  for (int c : std::vector<int>(s_.captured)) {  // back to their owners before retreating
+    take_out(c);
+    player(s_.owner_of.at(static_cast<std::size_t>(c))).active.push_back(c);
+  }
+  for (int seat : alive_seats(s_)) {
     auto& p = player(seat);
+    p.target = -1;
     // A Leader still face down goes back to hand unseen; the rest is face up.
     const bool leader_face_up = contains(p.active, p.leader) || contains(p.withdrawn, p.leader);
     const bool leader_in_play = leader_face_up || contains(p.deployed, p.leader);
@@ -115,6 +145,12 @@ void Engine::begin_retreat() {
     if (leader_face_up) text += "; the Leader " + name(p.leader) + " returns to hand";
     emit("retreat", text, Visibility::all(), seat, retreated);
   }
+  // "When this phase occurs, all bonuses and effects end their action."
+  for (auto* list : {&s_.effects, &s_.abilities, &s_.declared, &s_.kept, &s_.redeploy, &s_.just_activated, &s_.dueled})
+    list->clear();
+  s_.effect_card = -1;
+  s_.effect_step = 0;
+  s_.after_clash = false;
   s_.phase = Phase::Retreat;
   set_waiting(true);
 }

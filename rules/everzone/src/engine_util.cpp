@@ -64,21 +64,57 @@ std::string Engine::seat_name(int seat) {
 }
 
 void Engine::emit(std::string kind, std::string text, rules::Visibility v, int seat, const std::vector<int>& cards,
-                  int amount) {
+                  int amount, const std::vector<int>& seats) {
   auto data = std::make_shared<EverZoneEvent>();
   data->kind = kind;
   data->seat = seat;
   for (int c : cards) data->cards.push_back(instance_id(c));
   data->amount = amount;
+  data->seats = seats;
   events_.push_back(rules::Event{std::move(kind), std::move(text), std::move(v), std::move(data)});
 }
 
+int Engine::controller(int instance) const {
+  for (int seat = 0; seat < seats(); ++seat) {
+    const auto& p = player_const(seat);
+    for (const auto* zone : {&p.active, &p.withdrawn, &p.deployed})
+      if (contains(*zone, instance)) return seat;
+  }
+  return s_.owner_of.at(static_cast<std::size_t>(instance));
+}
+
+void Engine::take_out(int instance) {
+  for (auto& p : s_.players)
+    for (auto* zone : {&p.active, &p.withdrawn, &p.deployed})
+      if (auto it = std::find(zone->begin(), zone->end(), instance); it != zone->end()) zone->erase(it);
+  std::erase(s_.captured, instance);
+}
+
+std::string Engine::side_name(const Side& side) {
+  std::string out = side.seats.size() > 1 ? "seats " : "seat ";
+  for (std::size_t i = 0; i < side.seats.size(); ++i) {
+    if (i > 0) out += "+";
+    out += std::to_string(side.seats[i]);
+  }
+  return out;
+}
+
+int Engine::enemy_army_units(int seat) const {
+  const auto all = sides(s_);
+  const int mine = side_of(all, seat);
+  if (mine >= 0 && all[static_cast<std::size_t>(mine)].target >= 0)
+    return army(all[static_cast<std::size_t>(all[static_cast<std::size_t>(mine)].target)]).active_units();
+  return Army(db_, s_, opponents(s_, seat)).active_units();
+}
+
+// Opens (or closes) every prompt of the phase; seats out of the game never wait.
 void Engine::set_waiting(bool value) {
   for (auto& p : s_.players) {
-    p.waiting = value;
+    p.waiting = value && !p.eliminated;
     p.answered = false;
     p.secret.clear();
     p.surrender = false;
+    p.secret_target = -1;
   }
 }
 

@@ -15,6 +15,7 @@ bool add_seat(const CardDb& db, GameState& s, const rules::Deck& deck, int cp, s
   PlayerState p;
   p.cp = cp;
   const auto seat = static_cast<int>(s.players.size());
+  p.team = s.teams ? seat % 2 : seat;
   for (const auto& dc : deck.section(kForceSection)->cards) {
     const int index = db.index_of(dc.card);
     for (unsigned i = 0; i < dc.count; ++i) {
@@ -27,28 +28,47 @@ bool add_seat(const CardDb& db, GameState& s, const rules::Deck& deck, int cp, s
   }
   if (p.leader < 0) return fail(error, "deck has no Leader");
   s.rng.shuffle(p.deck);
-  for (const auto& dc : deck.section(kLocationsSection)->cards)
-    for (unsigned i = 0; i < dc.count; ++i) s.battle_deck.push_back(db.index_of(dc.card));
+  // "Each player — or faction, if playing with 4 players — chooses three
+  // Location cards": a team's picks are those of its first seat.
+  if (!s.teams || seat < 2)
+    for (const auto& dc : deck.section(kLocationsSection)->cards)
+      for (unsigned i = 0; i < dc.count; ++i) s.battle_deck.push_back(db.index_of(dc.card));
   s.players.push_back(std::move(p));
   return true;
 }
 
 }  // namespace
 
+std::optional<std::string> check_room(const rules::OptionValues& options, int seats) {
+  const auto cp = rules::option_int(options, "command_points");
+  const bool teams = options.count("teams") && rules::option_bool(options, "teams");
+  if (seats < 2 || seats > 6 || seats == 5)
+    return "EverZone is played by 2 or 3 players, or teams of 2 or 3 (4 or 6 seats)";
+  if (teams && seats < 4) return "teams need 4 seats (2-vs-2) or 6 seats (3-vs-3)";
+  if (!teams && seats >= 4) return "4 or 6 seats are team games: set the option teams=true";
+  // "In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long one)."
+  if (!teams && cp != 10 && cp != 20 && cp != 30) return "2 or 3 players use 10, 20 or 30 CP";
+  // "You should start with at least 30–60 total CP per team".
+  if (teams && (cp < 30 || cp > 60)) return "team games use 30 to 60 CP per team";
+  return std::nullopt;
+}
+
 std::optional<GameState> initial_state(const CardDb& db, const rules::MatchSetup& setup, std::string* error) {
   GameState s(setup.seed);
   const auto cp = static_cast<int>(rules::option_int(setup.options, "command_points"));
-  // "In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long one)."
-  bool ok = setup.seats.size() == 2 || fail(error, "this slice supports 1-vs-1 only");
-  ok = ok && (cp == 10 || cp == 20 || cp == 30 || fail(error, "1-vs-1 uses 10, 20 or 30 CP"));
+  const auto room = check_room(setup.options, static_cast<int>(setup.seats.size()));
+  bool ok = !room || fail(error, *room);
+  s.teams = setup.options.count("teams") && rules::option_bool(setup.options, "teams");
   for (const auto& seat : setup.seats) {
     ok = ok && ((seat.deck && validate_deck(db, *seat.deck).empty()) || fail(error, "every seat needs a legal deck"));
     ok = ok && add_seat(db, s, *seat.deck, cp, error);
   }
   if (!ok) return std::nullopt;
   // "Shuffle these cards together with the three base Location cards of Earth,
-  // Sea and Space (9 cards in total)".
-  for (const char* base : {"earth", "sea", "space"}) s.battle_deck.push_back(db.index_of(base));
+  // Sea and Space (9 cards in total)"; three players: "instead of using the
+  // three base locations ... each player chooses three locations".
+  if (s.players.size() != 3)
+    for (const char* base : {"earth", "sea", "space"}) s.battle_deck.push_back(db.index_of(base));
   s.rng.shuffle(s.battle_deck);
   s.defense_mod.assign(s.card_of.size(), 0);
   return s;

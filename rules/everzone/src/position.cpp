@@ -30,7 +30,8 @@ bool to_int(const std::string& s, int& v) {
 const std::map<std::string, Phase>& phases() {
   static const std::map<std::string, Phase> m = {
       {"refresh", Phase::Refresh}, {"deploy", Phase::Deploy},       {"activate", Phase::Activate},
-      {"support", Phase::Support}, {"surrender", Phase::Surrender}, {"retreat", Phase::Retreat}};
+      {"support", Phase::Support}, {"surrender", Phase::Surrender}, {"retreat", Phase::Retreat},
+      {"target", Phase::Target}};
   return m;
 }
 
@@ -62,9 +63,25 @@ class PositionParser {
     if (key == "phase") return phase(w);
     if (key == "battle_deck") return battle_deck(w);
     if (key == "seat") return seat(w);
+    if (key == "teams" && w.size() == 1) return void(state_.teams = true);
+    if (key == "after_clash" && w.size() == 1) return void(state_.after_clash = true);
+    if (key == "effects" || key == "abilities" || key == "declared") return instances(w);
     if (state_.players.empty()) return fail("'" + key + "' before any 'seat' line");
-    if (key == "cp" || key == "surrenders" || key == "supports_played") return numbers(w);
+    if (key == "eliminated" && w.size() == 1) return void(state_.players.back().eliminated = true);
+    if (key == "cp" || key == "surrenders" || key == "supports_played" || key == "target") return numbers(w);
     return zone(w);
+  }
+
+  // "effects c3 c7": declared, unresolved entries, bottom first (the last
+  // resolves first); "declared c2": optional abilities already used.
+  void instances(const std::vector<std::string>& w) {
+    auto& list = w[0] == "effects" ? state_.effects : w[0] == "abilities" ? state_.abilities : state_.declared;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      int c = -1;
+      if (w[i].size() < 2 || w[i][0] != 'c' || !to_int(w[i].substr(1), c) || c < 0)
+        return fail("'" + w[0] + "' needs instance ids like c3");
+      list.push_back(c);
+    }
   }
 
   void fail(std::string message) {
@@ -90,7 +107,8 @@ class PositionParser {
 
   void phase(const std::vector<std::string>& w) {
     auto it = w.size() == 2 ? phases().find(w[1]) : phases().end();
-    if (it == phases().end()) return fail("phase must be refresh, deploy, activate, support, surrender or retreat");
+    if (it == phases().end())
+      return fail("phase must be refresh, deploy, target, activate, support, surrender or retreat");
     state_.phase = it->second;
   }
 
@@ -105,7 +123,7 @@ class PositionParser {
   void seat(const std::vector<std::string>& w) {
     int n = -1;
     if (w.size() != 2 || !to_int(w[1], n) || n != static_cast<int>(state_.players.size()))
-      return fail("seats must be numbered 0, 1 in order");
+      return fail("seats must be numbered 0, 1, ... in order");
     state_.players.emplace_back();
     state_.players.back().cp = 20;
   }
@@ -119,6 +137,7 @@ class PositionParser {
       v.push_back(x);
     }
     if (w[0] == "supports_played" && v.size() == 2) p.supports_turn = v[0], p.supports_battle = v[1];
+    else if (w[0] == "target" && v.size() == 1) p.target = v[0];
     else if (w[0] != "supports_played" && v.size() == 1) (w[0] == "cp" ? p.cp : p.surrenders) = v[0];
     else fail("wrong number of values for '" + w[0] + "'");
   }
@@ -155,11 +174,22 @@ class PositionParser {
 
   void finish() {
     state_.defense_mod.assign(state_.card_of.size(), 0);
-    if (state_.players.size() != 2) return fail("a position needs seats 0 and 1");
+    const auto n = state_.players.size();
+    if (state_.teams ? (n != 4 && n != 6) : (n != 2 && n != 3))
+      return fail("a position needs 2 or 3 seats, or 4 or 6 with 'teams'");
     if (state_.location < 0 && state_.phase != Phase::Refresh) return fail("this phase needs a location");
     if (state_.phase == Phase::Refresh && state_.location < 0) return fail("refresh needs a location");
+    for (const auto* list : {&state_.effects, &state_.abilities, &state_.declared})
+      for (int c : *list)
+        if (c >= static_cast<int>(state_.card_of.size())) return fail("no instance c" + std::to_string(c));
+    if (state_.after_clash && state_.phase != Phase::Support) return fail("after_clash needs phase support");
     const bool activate = state_.phase == Phase::Activate;
-    for (auto& p : state_.players) p.waiting = activate ? !p.deployed.empty() : true;
+    for (std::size_t seat = 0; seat < n; ++seat) {
+      auto& p = state_.players[seat];
+      if (p.target >= static_cast<int>(n) || p.target == static_cast<int>(seat)) return fail("bad target seat");
+      p.team = state_.teams ? static_cast<int>(seat % 2) : static_cast<int>(seat);
+      p.waiting = !p.eliminated && (activate ? !p.deployed.empty() : true);
+    }
   }
 
   const CardDb& db_;

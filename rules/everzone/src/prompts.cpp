@@ -2,6 +2,7 @@
 
 #include "card_abilities.hpp"
 #include "concord/everzone/army.hpp"
+#include "concord/everzone/sides.hpp"
 #include "engine.hpp"
 
 namespace concord::everzone {
@@ -23,6 +24,7 @@ class PromptBuilder {
       case Phase::Withdraw: return withdraw();
       case Phase::Reactivate: return reactivate();
       case Phase::Support: return support();
+      case Phase::Target: return target();
       case Phase::Surrender: return fixed("surrender", "Fight on or surrender", {"continue", "surrender"});
       case Phase::Retreat: return discard();
       case Phase::Effect: return effect();
@@ -42,7 +44,7 @@ class PromptBuilder {
     return out;
   }
 
-  Prompt pick(const char* kind, const char* text, const std::vector<int>& cards, unsigned min,
+  Prompt pick(const char* kind, const std::string& text, const std::vector<int>& cards, unsigned min,
              unsigned max = 0) const {
     Prompt p{kind, text, min, max ? max : static_cast<unsigned>(cards.size()), {}};
     for (int c : cards) p.options.push_back(option(c));
@@ -50,7 +52,7 @@ class PromptBuilder {
     return p;
   }
 
-  static Prompt fixed(const char* kind, const char* text, std::vector<std::string> ids) {
+  static Prompt fixed(const char* kind, const std::string& text, std::vector<std::string> ids) {
     Prompt p{kind, text, 1, 1, {}};
     for (auto& id : ids) p.options.push_back({id, id, std::nullopt});
     return p;
@@ -67,7 +69,7 @@ class PromptBuilder {
   Prompt withdraw() const {
     std::vector<int> cards = p_.active;
     cards.insert(cards.end(), p_.supports.begin(), p_.supports.end());
-    Army a(db_, s_, seat_);
+    Army a(db_, s_, limit_group(s_, seat_));
     std::string text = "Army RESOURCE ";
     text += std::to_string(a.resource());
     text += " exceeds the limit ";
@@ -79,7 +81,7 @@ class PromptBuilder {
   }
 
   Prompt reactivate() const {
-    Army a(db_, s_, seat_);
+    Army a(db_, s_, limit_group(s_, seat_));
     const int room = a.limit() - a.resource();
     const Terrain where = db_.at(s_.location).terrain;
     std::vector<int> cards;
@@ -92,23 +94,74 @@ class PromptBuilder {
     return p;
   }
 
+  // Three players: each player's options are the other players' race tokens.
+  Prompt target() const {
+    Prompt p{"target", "Secretly choose the race token of the player your army will attack this battle", 1, 1, {}};
+    for (int other : alive_seats(s_)) {
+      if (other == seat_) continue;
+      const auto& q = s_.players.at(static_cast<std::size_t>(other));
+      std::string label = "seat " + std::to_string(other);
+      if (q.leader >= 0) label += std::string(" (") + race_name(card(q.leader).race) + ")";
+      p.options.push_back({"target_" + std::to_string(other), label, std::nullopt});
+    }
+    return p;
+  }
+
   Prompt effect() const {
-    const auto kind = targeted_effect(db_, s_, s_.effect_card);
+    const int c = s_.effect_card;
+    const auto kind = targeted_effect(db_, s_, c);
     const auto targets = effect_targets(db_, s_, seat_, kind);
-    if (kind == TargetedEffect::ActivateDeployed)
-      return pick("effect", "Tribe Recall: choose a deployed Unit to activate", targets, 1, 1);
-    if (kind == TargetedEffect::DestroyTwoActivateFromDeck && s_.effect_step == 0)
-      return pick("effect", "Engagement: choose two Units under your control to destroy", targets, 2, 2);
-    if (kind == TargetedEffect::DestroyTwoActivateFromDeck)
-      return pick("effect", "Engagement: choose a Unit from your deck to activate", targets, 1, 1);
-    return pick("effect", "Final Protocol: choose a Unit under your control (if you have one) and an enemy Unit",
-                targets, 1, 2);
+    const std::string who = card(c).name + ": ";
+    switch (kind) {
+      case TargetedEffect::ActivateDeployed:
+        return pick("effect", who + "choose a deployed Unit to activate", targets, 1, 1);
+      case TargetedEffect::DestroyTwoActivateFromDeck:
+        if (s_.effect_step == 0)
+          return pick("effect", who + "choose two Units under your control to destroy", targets, 2, 2);
+        return pick("effect", who + "choose a Unit from your deck to activate", targets, 1, 1);
+      case TargetedEffect::DestroyOwnAndEnemy:
+        return pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets, 1,
+                    2);
+      case TargetedEffect::EnemiesDefenseDown:
+        return fixed("effect", who + "keep it in play (for C.B.L./LAK) or discard it", {"keep", "discard"});
+      case TargetedEffect::OwnDefenseUp:
+        return pick("effect", who + "choose one of your active Units: +2 DEFENSE", targets, 1, 1);
+      case TargetedEffect::EnemyDefenseDown:
+        return pick("effect", who + "choose an enemy active Unit: -2 DEFENSE", targets, 1, 1);
+      case TargetedEffect::Gaze:
+        return pick("effect", who + "choose an enemy active Unit: -1 DEFENSE", targets, 1, 1);
+      case TargetedEffect::TakeControl:
+        return pick("effect", who + "choose an enemy active Unit to take under your control", targets, 1, 1);
+      case TargetedEffect::Duel:
+        return pick("effect", who + "choose the enemy Unit it attacks alone, before the clash", targets, 1, 1);
+      case TargetedEffect::DestroyPlayersActive: {
+        Prompt p = fixed("effect", who + "choose the player whose active Units are destroyed", {});
+        for (int other : target_players(s_, seat_))
+          p.options.push_back({"target_" + std::to_string(other), "seat " + std::to_string(other), std::nullopt});
+        return p;
+      }
+      case TargetedEffect::KeepActive: {
+        Prompt p = pick("effect", who + "destroy one Unit under your control to keep it active, or re-deploy it",
+                        targets, 1, 1);
+        p.options.push_back({"redeploy", "re-deploy " + card(c).name, std::nullopt});
+        return p;
+      }
+      case TargetedEffect::None: break;
+    }
+    return fixed("effect", who + "nothing to choose", {"done"});
   }
 
   Prompt support() const {
-    Prompt p{"support", "Play a Support card, discard one from play, or done", 1, 1, {{"done", "done", std::nullopt}}};
+    Prompt p{"support",
+             s_.after_clash ? "After the clash: play a Support card, declare an ability, discard a Support, or done"
+                            : "Before the clash: play a Support card, declare an ability, discard a Support, or done",
+             1, 1, {{"done", "done", std::nullopt}}};
     for (int c : p_.hand)
       if (can_play_support(db_, s_, seat_, c)) p.options.push_back(option(c));
+    for (int c : p_.active)
+      if (has_optional_ability(db_, s_, c) && card(c).implemented && !contains(s_.declared, c) &&
+          !(s_.after_clash && targeted_effect(db_, s_, c) == TargetedEffect::Duel))  // "before your other Units"
+        p.options.push_back({"ability_" + instance_id(c), "declare the ability of " + card(c).name, std::nullopt});
     for (int c : p_.supports) {
       std::string label = "discard ";
       label += card(c).name;
@@ -147,7 +200,7 @@ bool can_play_support(const CardDb& db, const GameState& state, int seat, int in
   if (supports_blocked(db, state, seat) || !support_has_target(db, state, seat, instance)) return false;
   const int turns = db.at(state.location).turns();
   const bool window = state.turn < turns ? p.supports_turn == 0 : p.supports_battle < turns;
-  const Army a(db, state, seat);
+  const Army a(db, state, limit_group(state, seat));
   return window && a.resource() + c.values.resource <= a.limit();
 }
 

@@ -15,6 +15,7 @@ void add_player(rules::StateHasher& h, const PlayerState& p) {
                            &p.retreated, &p.fallen, &p.secret})
     add_list(h, *zone);
   h.add(p.supports_turn).add(p.supports_battle).add(p.waiting).add(p.answered).add(p.surrender);
+  h.add(p.secret_target).add(p.target).add(p.team).add(p.eliminated).add(p.clash_rank);
 }
 
 }  // namespace
@@ -28,7 +29,10 @@ std::string EverZoneMatch::state_hash() const {
   add_list(h, s.defense_mod);
   add_list(h, s.battle_deck);
   h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
-  h.add(s.clash_first).add(s.effect_card).add(s.effect_step);
+  h.add(s.teams).add(s.after_clash).add(s.effect_card).add(s.effect_step);
+  for (const auto* list :
+       {&s.effects, &s.abilities, &s.declared, &s.kept, &s.redeploy, &s.just_activated, &s.dueled, &s.captured})
+    add_list(h, *list);
   for (auto x : s.rng.state()) h.add(x);
   for (const auto& p : s.players) add_player(h, p);
   h.add(s.result.has_value());

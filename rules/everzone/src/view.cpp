@@ -2,6 +2,7 @@
 
 #include "concord/everzone/army.hpp"
 #include "concord/everzone/everzone_match.hpp"
+#include "concord/everzone/sides.hpp"
 #include "engine.hpp"
 
 namespace concord::everzone {
@@ -15,6 +16,7 @@ const char* phase_name(Phase p) {
     case Phase::Withdraw: return "withdrawal";
     case Phase::Reactivate: return "reactivation";
     case Phase::Support: return "support";
+    case Phase::Target: return "targeting";
     case Phase::Surrender: return "surrender";
     case Phase::Retreat: return "retreat";
     case Phase::Effect: return "effect";
@@ -57,9 +59,7 @@ class Projector {
     if (own) {
       sv.hand = list(p.hand);
       sv.deployed = list(p.deployed);
-      if (p.answered) sv.secret = s_.phase == Phase::Surrender
-                                      ? std::vector<std::string>{p.surrender ? "surrender" : "continue"}
-                                      : list(p.secret);
+      if (p.answered) sv.secret = secret(p);
     }
     if (v_.kind == rules::Viewer::Kind::Judge) sv.deck = list(p.deck);
     sv.active = list(p.active);
@@ -67,7 +67,35 @@ class Projector {
     sv.supports = list(p.supports);
     sv.retreated = list(p.retreated);
     sv.fallen = list(p.fallen);
+    sv.team = p.team;
+    sv.target = p.target;
+    sv.eliminated = p.eliminated;
+    for (const auto& side : sides(s_))
+      if (side_of({side}, i) == 0)
+        for (int other : side.seats)
+          if (other != i) sv.allies.push_back(other);
     return sv;
+  }
+
+  std::vector<std::string> secret(const PlayerState& p) const {
+    if (s_.phase == Phase::Surrender) return {p.surrender ? "surrender" : "continue"};
+    if (s_.phase == Phase::Target) return {"target_" + std::to_string(p.secret_target)};
+    return list(p.secret);
+  }
+
+  std::vector<ArmyView> armies() const {
+    std::vector<ArmyView> out;
+    if (s_.location < 0) return out;
+    const auto all = sides(s_);
+    for (const auto& side : all) {
+      ArmyView a;
+      a.seats = side.seats;
+      if (side.target >= 0) a.attacks = all[static_cast<std::size_t>(side.target)].seats;
+      a.shared_limit = side.shared_limit;
+      a.values = Army(db_, s_, side.seats).totals();
+      out.push_back(std::move(a));
+    }
+    return out;
   }
 
   std::unique_ptr<EverZoneView> build() const {
@@ -82,6 +110,12 @@ class Projector {
     view->turn = s_.turn;
     view->battle_deck_count = static_cast<int>(s_.battle_deck.size());
     for (int i = 0; i < static_cast<int>(s_.players.size()); ++i) view->seats.push_back(seat(i));
+    view->teams = s_.teams;
+    view->after_clash = s_.after_clash;
+    view->effects = list(s_.effects);
+    view->abilities = list(s_.abilities);
+    view->captured = list(s_.captured);
+    view->armies = armies();
     view->result = s_.result;
     return view;
   }
@@ -116,14 +150,20 @@ std::string EverZoneView::to_text() const {
   out += location.empty() ? "-" : location;
   out += " turn " + std::to_string(turn) + "/" + std::to_string(turns);
   out += " limit " + std::to_string(resource_limit);
-  out += " battle_deck " + std::to_string(battle_deck_count) + "\n";
+  out += " battle_deck " + std::to_string(battle_deck_count);
+  if (after_clash) out += " after_clash";
+  out += "\n";
+  if (!effects.empty()) put_list(out, "effects stack", effects);
+  if (!abilities.empty()) put_list(out, "abilities stack", abilities);
+  if (!captured.empty()) put_list(out, "captured", captured);
   for (const auto& s : seats) {
     out += "seat " + std::to_string(s.seat) + " cp " + std::to_string(s.cp) + " surrenders " +
            std::to_string(s.surrenders) + " hand " + std::to_string(s.hand_count) + " deck " +
            std::to_string(s.deck_count) + " deployed " + std::to_string(s.deployed_count) + " army " +
            std::to_string(s.army.attack) + "/" + std::to_string(s.army.defense) + "/" +
            std::to_string(s.army.target) + "/" + std::to_string(s.army.resource) +
-           (s.has_chosen ? " chosen" : "") + (s.has_prompt ? " to_act" : "") + "\n";
+           (s.has_chosen ? " chosen" : "") + (s.has_prompt ? " to_act" : "") + " team " + std::to_string(s.team) +
+           (s.target >= 0 ? " target " + std::to_string(s.target) : "") + (s.eliminated ? " eliminated" : "") + "\n";
     if (s.hand) put_list(out, "hand", *s.hand);
     if (s.deployed) put_list(out, "deployed", *s.deployed);
     if (s.secret) put_list(out, "choice", *s.secret);
@@ -133,6 +173,21 @@ std::string EverZoneView::to_text() const {
     put_list(out, "supports", s.supports);
     put_list(out, "retreated", s.retreated);
     put_list(out, "fallen", s.fallen);
+  }
+  for (const auto& a : armies) {
+    out += "army seats";
+    for (int x : a.seats) {
+      out += ' ';
+      out += std::to_string(x);
+    }
+    out += " attacks";
+    for (int x : a.attacks) {
+      out += ' ';
+      out += std::to_string(x);
+    }
+    out += std::string(a.shared_limit ? " shared_limit" : "") + " values " + std::to_string(a.values.attack) + "/" +
+           std::to_string(a.values.defense) + "/" + std::to_string(a.values.target) + "/" +
+           std::to_string(a.values.resource) + "\n";
   }
   if (result) out += result->draw ? "result truce\n" : "result won\n";
   return out;

@@ -97,6 +97,7 @@ TEST(EverZoneAbilities, DefenseChangesEndAtTheRetreatPhase) {
       "seat 1\nactive hantal_vexilium\n");
   accept(*m, 0, {"done"});
   accept(*m, 1, {"done"});
+  pass_all(*m);  // the Support window after the clash
   ASSERT_EQ(m->state().phase, Phase::Retreat);
   for (int mod : m->state().defense_mod) EXPECT_EQ(mod, 0);
 }
@@ -119,6 +120,7 @@ TEST(EverZoneAbilities, TribeRecallActivatesOneMoreUnitAfterSeeingTheOpponentsAc
   accept(*m, 1, {id(*m, 1, "numen_sentinel")});
   ASSERT_EQ(m->state().phase, Phase::Support);
   accept(*m, 0, {id(*m, 0, "tribe_recall")});
+  pass_all(*m);
   ASSERT_EQ(m->prompt(0)->kind, "effect");
   EXPECT_FALSE(m->prompt(1));
   accept(*m, 0, {id(*m, 0, "slurr_burrower")});
@@ -144,6 +146,7 @@ namespace {
 
 void play_final_protocol(EverZoneMatch& m) {
   accept(m, 0, {id(m, 0, "final_protocol")});
+  pass_all(m);
   ASSERT_EQ(m.prompt(0)->kind, "effect");
 }
 
@@ -207,6 +210,7 @@ TEST(EverZoneAbilities, EngagementDestroysTwoOfYourUnitsToActivateAUnitOfYourCho
       "deck numen_aegis zarkendra numen_sentinel\n"
       "seat 1\n");
   accept(*m, 0, {id(*m, 0, "engagement")});
+  pass_all(*m);
   auto p = m->prompt(0);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->min_choices, 2u);

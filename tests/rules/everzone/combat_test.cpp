@@ -261,6 +261,9 @@ TEST(EverZoneSurrender, NoSurrenderBeforeTheFirstClash) {
   ASSERT_TRUE(open);
   for (const auto& o : open->options) EXPECT_NE(o.id, "surrender");
   both_done(*m);
+  ASSERT_EQ(m->state().phase, Phase::Support);  // "at any time before the end of the turn"
+  EXPECT_TRUE(m->state().after_clash);
+  pass_all(*m);
   ASSERT_EQ(m->state().phase, Phase::Surrender);
   EXPECT_EQ(m->prompt(0)->kind, "surrender");
 }

@@ -65,12 +65,16 @@ TEST(EverZoneDecks, MissingSectionsAndWrongGame) {
   EXPECT_EQ(got, (std::vector<std::string>{"WRONG_GAME", "MISSING_SECTION", "MISSING_SECTION"}));
 }
 
-TEST(EverZoneDecks, DefinitionExposesCommandPointsOption) {
+TEST(EverZoneDecks, DefinitionExposesCommandPointsAndTeamsOptions) {
   auto def = definition();
   EXPECT_EQ(def.id, "everzone");
-  ASSERT_EQ(def.options.size(), 1u);
+  EXPECT_EQ(def.min_seats, 2);
+  EXPECT_EQ(def.max_seats, 6);
+  ASSERT_EQ(def.options.size(), 2u);
   EXPECT_EQ(def.options[0].name, "command_points");
   EXPECT_EQ(def.options[0].default_value, "20");
+  EXPECT_EQ(def.options[1].name, "teams");
+  EXPECT_EQ(def.options[1].default_value, "false");
   EXPECT_TRUE(def.validate_deck(ready_made_decks()[0]).empty());
 }
 

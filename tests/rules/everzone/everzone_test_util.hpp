@@ -60,6 +60,15 @@ inline std::vector<std::string> playable(const rules::Prompt& p) {
   return out;
 }
 
+// Every seat with an open Support window answers "done" (declared effects and
+// abilities then resolve: the last declared first, effects before abilities).
+inline void pass_all(EverZoneMatch& m) {
+  for (int seat = 0; seat < m.seat_count(); ++seat) {
+    auto p = m.prompt(seat);
+    if (p && p->kind == "support") accept(m, seat, {"done"});
+  }
+}
+
 inline const PlayerState& player(const EverZoneMatch& m, int seat) {
   return m.state().players.at(static_cast<std::size_t>(seat));
 }

@@ -1,5 +1,8 @@
-// Army arithmetic ("Clash"): totals of the active cards of one player.
+// Army arithmetic ("Clash"): totals of the active cards of one player, or of
+// several (a team or a three-player alliance forms one army).
 #pragma once
+
+#include <vector>
 
 #include "concord/everzone/card_db.hpp"
 #include "concord/everzone/state.hpp"
@@ -8,23 +11,27 @@ namespace concord::everzone {
 
 class Army {
  public:
-  Army(const CardDb& db, const GameState& state, int seat) : db_(db), state_(state), seat_(seat) {}
+  Army(const CardDb& db, const GameState& state, int seat) : db_(db), state_(state), seats_{seat} {}
+  Army(const CardDb& db, const GameState& state, std::vector<int> seats)
+      : db_(db), state_(state), seats_(std::move(seats)) {}
 
   // ATTACK, DEFENSE, TARGET, RESOURCE of active Units plus in-play Support
   // bonuses. With no active Units the army has no values but RESOURCE:
-  // Support bonuses apply "while there are active forces in your play area".
+  // Support bonuses apply "while there are active forces in your play area"
+  // (each member's Supports count only while that member has active Units).
   Values totals() const;
   // RESOURCE counted against the Location's limit (active Units + Supports).
   int resource() const;
   // Sum of the printed ATTACK of active Units (for surrender damage).
   int unmodified_attack() const;
+  int active_units() const;  // active Units of all members
   int limit() const;  // the Location's RESOURCE limit for the current turn
   const Card& card(int instance) const;
 
  private:
   const CardDb& db_;
   const GameState& state_;
-  int seat_;
+  std::vector<int> seats_;
 };
 
 }  // namespace concord::everzone

@@ -14,6 +14,10 @@ struct EverZoneEvent : rules::EventData {
   int seat = -1;                   // the seat it is about, if any
   std::vector<std::string> cards;  // instance ids ("c17") it names, if any
   int amount = 0;                  // damage, CP left, count ... (per kind)
+  // Further seats the event is about: "attack" = every seat of the defending
+  // army (each loses `amount` CP); "target_revealed" = {the chosen target};
+  // "alliance" = the allies; "player_eliminated" = {}. Empty otherwise.
+  std::vector<int> seats;
 };
 
 }  // namespace concord::everzone

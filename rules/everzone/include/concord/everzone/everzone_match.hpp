@@ -34,10 +34,14 @@ class EverZoneMatch : public rules::Match {
   std::vector<rules::Event> start_events_;
 };
 
-// Builds the state at the start of a two-player match: instances for every
-// force card, Leader in hand, shuffled decks, the nine-card battle deck.
-// Returns nullopt (and *error) if the setup is unusable.
+// Builds the state at the start of a match (2 or 3 players, or teams of 2 or
+// 3): instances for every force card, Leader in hand, shuffled decks, the
+// nine-card battle deck. Returns nullopt (and *error) if the setup is unusable.
 std::optional<GameState> initial_state(const CardDb& db, const rules::MatchSetup& setup,
                                        std::string* error = nullptr);
+
+// Checks a room's seat count against its options; the error says what to fix:
+// 2 or 3 seats without teams (10, 20 or 30 CP), 4 or 6 seats with teams (30-60).
+std::optional<std::string> check_room(const rules::OptionValues& options, int seats);
 
 }  // namespace concord::everzone

@@ -17,15 +17,16 @@ enum class Phase {
   Activate,    // COMBAT turn: simultaneous secret choice of deployed Units to activate
   Withdraw,    // army over the RESOURCE limit: the owner chooses what to withdraw
   Reactivate,  // only some withdrawn Units fit: the owner chooses which reactivate
-  Support,     // Support window before the clash
+  Target,      // three players: simultaneous secret race-token targeting before turn 1
+  Support,     // Support window: before the clash, and after it until the end of the turn
   Surrender,   // after a clash turn (not the last): simultaneous secret continue/surrender
   Retreat,     // RETREAT PHASE: hand limit and optional discards
-  Effect,      // a played card's effect needs its owner's choice (GameState::effect_card)
+  Effect,      // a declared effect/ability resolves and needs its owner's choice (GameState::effect_card)
   Over
 };
 
 // What happens after the automatic withdraw/reactivate settling finishes.
-enum class Resume { Support, ClashSecond, EndOfTurn };
+enum class Resume { Support, Stack, ClashNext, EndOfTurn };
 
 struct PlayerState {
   int cp = 0;
@@ -46,6 +47,11 @@ struct PlayerState {
   bool answered = false;       // simultaneous phases: secret choice recorded
   std::vector<int> secret;     // the recorded choice (Deploy/Activate)
   bool surrender = false;      // the recorded choice (Surrender)
+  int secret_target = -1;      // the recorded choice (Target): a seat
+  int target = -1;             // three players: revealed target seat for this battle (-1: none)
+  int team = 0;                // teams: the seat's team (seat % 2); otherwise the seat itself
+  bool eliminated = false;     // three players: out of the game (CP 0 or a third surrender)
+  int clash_rank = -1;         // this clash: TARGET of its army when the clash began; -1 = attacked/none
   bool operator==(const PlayerState&) const = default;
 };
 
@@ -62,9 +68,21 @@ struct GameState {
   int battle = 0;                // battles begun
   Phase phase = Phase::Refresh;
   Resume resume = Resume::Support;
-  int clash_first = -1;          // seat that attacked first this clash
+  bool teams = false;            // 2-vs-2 / 3-vs-3: one army, CP and surrenders per team
+  bool after_clash = false;      // Phase::Support: the window after this turn's clash
   int effect_card = -1;          // Phase::Effect: the instance whose effect resolves
   int effect_step = 0;           // Phase::Effect: step of a multi-step effect
+  // "two stacks should be created: one for abilities and one for effects; and
+  // the effects stack takes priority ... the last declared ability / effect is
+  // the first to be resolved." Instances; back = last declared.
+  std::vector<int> effects;      // Support effects declared, not resolved yet
+  std::vector<int> abilities;    // Unit abilities declared (or triggered), not resolved yet
+  std::vector<int> declared;     // Units whose optional ability was declared this battle
+  std::vector<int> kept;         // single-effect Supports kept in play after resolving
+  std::vector<int> redeploy;     // Units to turn face down at the end of the turn (Ciel)
+  std::vector<int> just_activated;  // Units activated by an effect since the last clash
+  std::vector<int> captured;     // Units under the control of a player who does not own them (Vlad)
+  std::vector<int> dueled;       // Xenogray/Kraken that attacked alone this turn (kept out of the army)
   rules::Rng rng;
   std::optional<rules::MatchResult> result;
 };

@@ -4,6 +4,7 @@
 //   - decks (order): judges only; everyone sees counts
 //   - active, withdrawn, Supports in play, retreated and fallen piles: everyone
 //   - whether a seat has made its secret choice: everyone (never its content)
+//   - teams, revealed targets, alliances and armies of the current battle: everyone
 #pragma once
 
 #include <optional>
@@ -30,7 +31,21 @@ struct SeatView {
   std::optional<std::vector<std::string>> deployed;     // owner, judge
   std::optional<std::vector<std::string>> deck;         // judge
   std::optional<std::vector<std::string>> secret;       // owner, judge: pending choice
+  // Cards in zones of this seat. `active`/`withdrawn` may hold a Unit owned by
+  // another seat that this seat controls (Vlad; listed in EverZoneView::captured).
   std::vector<std::string> active, withdrawn, supports, retreated, fallen;
+  int team = 0;                // teams: the seat's team (0 or 1); otherwise the seat itself
+  int target = -1;             // three players: revealed target seat this battle (-1: none)
+  bool eliminated = false;     // three players: out of the game
+  std::vector<int> allies;     // other seats in the same army this battle (team, alliance)
+};
+
+// One army of the current battle: a player, a three-player alliance or a team.
+struct ArmyView {
+  std::vector<int> seats;      // its members
+  std::vector<int> attacks;    // the seats of the army it attacks (empty: not known yet)
+  bool shared_limit = false;   // alliance: one RESOURCE limit for both allies
+  Values values;               // ATTACK/DEFENSE/TARGET/RESOURCE of the whole army
 };
 
 struct EverZoneView : rules::View {
@@ -42,6 +57,13 @@ struct EverZoneView : rules::View {
   int resource_limit = 0;
   int battle_deck_count = 0;
   std::vector<SeatView> seats;
+  bool teams = false;            // 2-vs-2 / 3-vs-3 (CP and surrenders are the team's)
+  std::vector<ArmyView> armies;  // during a battle (location set)
+  bool after_clash = false;      // phase "support": the window after this turn's clash
+  // Declared, unresolved effects and abilities ("Name (cN)"), bottom first:
+  // the last entry resolves first; effects resolve before abilities.
+  std::vector<std::string> effects, abilities;
+  std::vector<std::string> captured;  // Units under the control of a seat that does not own them
   std::optional<rules::MatchResult> result;
   std::string to_text() const override;
 };
