@@ -53,6 +53,17 @@ void fill_seat(const everzone::SeatView& s, pb::EzSeat* out) {
   fill_cards(s.supports, out->mutable_supports());
   fill_cards(s.retreated, out->mutable_retreated());
   fill_cards(s.fallen, out->mutable_fallen());
+  out->set_team(s.team);
+  out->set_target(s.target);
+  out->set_eliminated(s.eliminated);
+  out->mutable_allies()->Assign(s.allies.begin(), s.allies.end());
+}
+
+void fill_army(const everzone::ArmyView& a, pb::EzArmy* out) {
+  out->mutable_seats()->Assign(a.seats.begin(), a.seats.end());
+  out->mutable_attacks()->Assign(a.attacks.begin(), a.attacks.end());
+  out->set_shared_limit(a.shared_limit);
+  fill_values(a.values, out->mutable_values());
 }
 
 }  // namespace
@@ -66,6 +77,12 @@ pb::EzView to_proto(const everzone::EverZoneView& view) {
   out.set_resource_limit(view.resource_limit);
   out.set_battle_deck_count(static_cast<std::uint32_t>(view.battle_deck_count));
   for (const auto& s : view.seats) fill_seat(s, out.add_seats());
+  out.set_teams(view.teams);
+  for (const auto& a : view.armies) fill_army(a, out.add_armies());
+  out.set_after_clash(view.after_clash);
+  fill_cards(view.effects, out.mutable_effects());
+  fill_cards(view.abilities, out.mutable_abilities());
+  fill_cards(view.captured, out.mutable_captured());
   return out;
 }
 
@@ -75,6 +92,7 @@ pb::EzEvent to_proto(const everzone::EverZoneEvent& event) {
   out.set_seat(event.seat);
   out.mutable_cards()->Assign(event.cards.begin(), event.cards.end());
   out.set_amount(event.amount);
+  out.mutable_seats()->Assign(event.seats.begin(), event.seats.end());
   return out;
 }
 

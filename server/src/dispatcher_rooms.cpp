@@ -57,6 +57,12 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
     link->send(make_error(rid, "INVALID_OPTIONS", join_lines(options.errors)));
     return;
   }
+  if (def.check_room) {
+    if (auto problem = def.check_room(options.values, seats)) {
+      link->send(make_error(rid, "INVALID_OPTIONS", *problem));
+      return;
+    }
+  }
   if (ctx_.lobby.open_rooms_of(player.id) >= ctx_.config.max_rooms_per_player) {
     link->send(make_error(rid, "TOO_MANY_ROOMS", "you are already in the maximum number of rooms"));
     return;

@@ -29,6 +29,7 @@ rules::GameDefinition definition() {
   teams.default_value = "false";
   def.options.push_back(teams);
   def.validate_deck = [](const rules::Deck& deck) { return validate_deck(CardDb::builtin(), deck); };
+  def.check_room = check_room;
   def.create = [](const rules::MatchSetup& setup) -> std::unique_ptr<rules::Match> {
     auto state = initial_state(CardDb::builtin(), setup);
     if (!state) return nullptr;

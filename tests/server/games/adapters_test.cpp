@@ -124,12 +124,35 @@ TEST(EverZoneAdapter, CardsCarryTheirRefAndNameAndSecretsStayWithTheirSeat) {
   EXPECT_EQ(wire.location(), view->location);
 }
 
+TEST(EverZoneAdapter, AThreePlayerBattleCarriesItsArmiesAndRevealedTargets) {
+  const auto view = first_view<everzone::EverZoneView>(
+      entry("everzone"), 3, rules::Viewer::spectator(), [](const everzone::EverZoneView& v) {
+        return !v.armies.empty() && !v.armies.front().attacks.empty();
+      });
+  ASSERT_TRUE(view) << "no three-player battle got past targeting";
+  const auto wire = to_proto(*view);
+  ASSERT_EQ(wire.seats_size(), 3);
+  ASSERT_EQ(wire.armies_size(), static_cast<int>(view->armies.size()));
+  for (std::size_t a = 0; a < view->armies.size(); ++a) {
+    const auto& army = wire.armies(static_cast<int>(a));
+    EXPECT_EQ(army.seats_size(), static_cast<int>(view->armies[a].seats.size()));
+    EXPECT_EQ(army.attacks_size(), static_cast<int>(view->armies[a].attacks.size()));
+    EXPECT_EQ(army.shared_limit(), view->armies[a].shared_limit);
+    EXPECT_EQ(army.values().defense(), view->armies[a].values.defense);
+  }
+  for (int s = 0; s < 3; ++s) {
+    EXPECT_EQ(wire.seats(s).target(), view->seats[static_cast<std::size_t>(s)].target);
+    EXPECT_FALSE(wire.seats(s).secret_visible());
+  }
+}
+
 TEST(EverZoneAdapter, EventDetailsCarryKindSeatCardsAndAmount) {
   everzone::EverZoneEvent event;
   event.kind = "units_destroyed";
   event.seat = 1;
   event.cards = {"c4", "c9"};
   event.amount = 3;
+  event.seats = {1, 3};
   google::protobuf::Any any;
   EverZoneAdapter().encode_event(event, &any);
   v1::games::everzone::EzEvent wire;
@@ -139,6 +162,8 @@ TEST(EverZoneAdapter, EventDetailsCarryKindSeatCardsAndAmount) {
   ASSERT_EQ(wire.cards_size(), 2);
   EXPECT_EQ(wire.cards(1), "c9");
   EXPECT_EQ(wire.amount(), 3);
+  ASSERT_EQ(wire.seats_size(), 2);
+  EXPECT_EQ(wire.seats(1), 3);
 }
 
 }  // namespace

@@ -161,12 +161,54 @@ TEST_F(EverZoneMatch, ASecretChoiceIsOnlyKnownAsChosenUntilEveryoneHasChosen) {
   FAIL() << "no simultaneous choice within 2000 commands";
 }
 
-TEST_F(EverZoneMatch, DISABLED_ThreePlayersPlayAWholeMatch) {
+TEST_F(EverZoneMatch, ThreePlayersPlayAWholeMatch) {
   const auto seats = seat_everyone({"numens_virago", "slurrs_medusa", "utrons_xenogray"});
   const auto last = play_until(seats, room_, UINT64_MAX, 7);
   expect_finished_with_revealed_seed(last);
   EXPECT_EQ(view_of(last).seats_size(), 3);
   for (Client* c : seats) check_seat_updates(*c, room_);
+}
+
+TEST_F(EverZoneMatch, TwoTeamsOfTwoPlayAWholeMatch) {
+  v1::CreateRoom spec;
+  spec.set_game("everzone");
+  spec.set_seats(4);
+  spec.mutable_options()->insert({"teams", "true"});
+  spec.mutable_options()->insert({"command_points", "30"});
+  std::vector<Client*> seats;
+  for (int i = 0; i < 4; ++i) {
+    players_.push_back(player("teamer" + std::to_string(i)));
+    seats.push_back(players_.back().get());
+  }
+  room_ = seats.front()->create_room(spec).room_id();
+  const char* decks[] = {"numens_virago", "slurrs_kraken", "numens_zarkendra", "utrons_vlad"};
+  for (int i = 0; i < 4; ++i) {
+    seats[static_cast<std::size_t>(i)]->join_room(
+        room_, v1::PLAYER, save_deck(*seats[static_cast<std::size_t>(i)], starter_deck(*seats[0], "everzone", decks[i])));
+  }
+  for (Client* c : seats) c->set_ready(room_);
+  const auto last = play_until(seats, room_, UINT64_MAX, 9);
+  expect_finished_with_revealed_seed(last);
+  const auto view = view_of(last);
+  EXPECT_TRUE(view.teams());
+  EXPECT_EQ(view.seats(0).team(), view.seats(2).team());
+  EXPECT_NE(view.seats(0).team(), view.seats(1).team());
+  for (Client* c : seats) check_seat_updates(*c, room_);
+}
+
+TEST_F(EverZoneMatch, ARoomWhoseOptionsDoNotFitItsSeatsIsRefusedWithTheReason) {
+  auto client = player("dana");
+  v1::CreateRoom spec;
+  spec.set_game("everzone");
+  spec.set_seats(4);
+  spec.mutable_options()->insert({"command_points", "20"});
+  try {
+    client->create_room(spec);
+    FAIL() << "a four-seat room without teams was created";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code(), "INVALID_OPTIONS");
+    EXPECT_NE(std::string(e.what()).find("team"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

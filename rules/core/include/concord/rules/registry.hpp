@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct GameDefinition {
   std::vector<OptionSpec> options;
   // Lists every violation of the game's deck rules; empty = legal.
   std::function<std::vector<DeckViolation>(const Deck&)> validate_deck;
+  // Optional: checks a room's options against its seat count (options already
+  // resolved, seats within [min_seats, max_seats]). Returns what to fix, or
+  // nullopt if the room can start. Rooms are checked when they are created.
+  std::function<std::optional<std::string>(const OptionValues& options, int seats)> check_room;
   // Creates a match. setup.options are resolved; decks (if needed) validated.
   std::function<std::unique_ptr<Match>(const MatchSetup&)> create;
 };
