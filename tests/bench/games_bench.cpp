@@ -161,7 +161,8 @@ void BM_WithProjections(benchmark::State& state) { run_games(state, Mode::WithPr
 void BM_WithJournal(benchmark::State& state) { run_games(state, Mode::WithJournal); }
 
 // Args: game (0 = eve_genesis, 1 = everzone), seats.
-#define CONCORD_GAME_ARGS ArgNames({"game", "seats"})->Args({0, 2})->Args({1, 2})->Unit(benchmark::kMillisecond)
+#define CONCORD_GAME_ARGS \
+  ArgNames({"game", "seats"})->Args({0, 2})->Args({1, 2})->Args({1, 3})->Unit(benchmark::kMillisecond)
 BENCHMARK(BM_EngineOnly)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithProjections)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithJournal)->CONCORD_GAME_ARGS->UseRealTime();
