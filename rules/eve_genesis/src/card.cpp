@@ -11,9 +11,16 @@ bool CardDef::playable_by(Race race) const {
 
 TargetKind CardDef::target() const {
   for (const auto& e : effects) {
-    if (e.target != TargetKind::None) return e.target;
+    if (e.trigger == Trigger::WhenResolved && e.target != TargetKind::None) return e.target;
   }
   return TargetKind::None;
+}
+
+bool CardDef::has_static(StaticKind kind) const {
+  for (const auto& s : statics) {
+    if (s.kind == kind) return true;
+  }
+  return false;
 }
 
 std::string to_string(CardType type) {

@@ -87,16 +87,18 @@ bool has(const data::Card& c, const char* field) {
 // Fields each type may carry besides the common ones.
 const std::set<std::string>& allowed_fields(data::CardType type) {
   static const std::set<std::string> base = {"shield", "income", "locations",
-                                             "locations_unlimited", "upgraded"};
+                                             "locations_unlimited", "upgraded", "upgrade_as_news"};
   static const std::set<std::string> region = {"cost", "income", "locations",
-                                               "locations_unlimited", "no_orders_in_region"};
+                                               "locations_unlimited", "no_orders_in_region",
+                                               "effect", "locations_locked"};
   static const std::set<std::string> ship = {"cost", "x_cost", "shield", "attack", "build",
-                                             "order", "limited", "income", "effect", "keyword"};
+                                             "order", "limited", "income", "effect", "keyword",
+                                             "static_ability"};
   static const std::set<std::string> news = {"cost", "x_cost", "duration", "duration_infinite",
                                              "limited", "effect", "x_is_target_cost",
-                                             "no_attack_jumps"};
+                                             "no_attack_jumps", "static_ability"};
   static const std::set<std::string> structure = {"cost", "x_cost", "shield", "income",
-                                                  "limited", "effect"};
+                                                  "limited", "effect", "static_ability"};
   static const std::set<std::string> location = {"cost", "x_cost", "income", "mineral_volume",
                                                  "limited", "effect", "region_shield_penalty"};
   static const std::set<std::string> character = {"cost", "x_cost", "clone_cost", "order",
@@ -119,8 +121,14 @@ const std::set<std::string>& typed_fields() {
       "cost",   "x_cost",   "income",   "shield",   "attack", "build", "duration",
       "duration_infinite", "locations", "locations_unlimited", "mineral_volume",
       "clone_cost", "order", "upgraded", "limited", "effect", "x_is_target_cost",
-      "no_orders_in_region", "region_shield_penalty", "no_attack_jumps", "keyword"};
+      "no_orders_in_region", "region_shield_penalty", "no_attack_jumps", "keyword",
+      "locations_locked", "static_ability", "upgrade_as_news"};
   return all;
+}
+
+bool known_handler(const std::string& h) {
+  return h == "cathedral" || h == "beggars_emporium" || h == "cult_of_tetrimon" || h == "sanshas_scout_outpost" ||
+         h == "sanshas_nation" || h == "dam_torsad";
 }
 
 void check_numbers(const data::Card& c, CardChecker& check) {
@@ -175,21 +183,33 @@ void check_required(const data::Card& c, CardChecker& check) {
   int targeted = 0;
   for (const auto& e : c.effect()) {
     if (e.kind() == data::EFFECT_UNSPECIFIED) check.fail("effect", "effect needs a kind");
-    if ((e.trigger() == data::WHEN_RESOLVED) != (c.type() == data::NEWS)) {
+    if (e.trigger() != data::ACTIVATED && (e.trigger() == data::WHEN_RESOLVED) != (c.type() == data::NEWS)) {
       check.fail("effect", "News effects happen when resolved; other cards need a trigger");
     }
     if ((e.kind() == data::HANDLER) != !e.handler().empty() ||
-        (e.kind() == data::HANDLER && e.handler() != "cathedral")) {
-      check.fail("effect", "HANDLER needs a known handler (cathedral), other kinds none");
+        (e.kind() == data::HANDLER && !known_handler(e.handler()))) {
+      check.fail("effect", "HANDLER needs a known handler (cathedral, beggars_emporium, cult_of_tetrimon, "
+                           "sanshas_scout_outpost), other kinds none");
     }
     const bool needs = e.kind() == data::RETURN_TARGET_TO_HAND || e.kind() == data::DESTROY_TARGET ||
-                       e.kind() == data::DAMAGE_TARGET || e.kind() == data::TARGET_SHIELD_BONUS;
+                       e.kind() == data::DAMAGE_TARGET || e.kind() == data::TARGET_SHIELD_BONUS ||
+                       e.kind() == data::RETURN_TARGET_TO_DOCKS || e.kind() == data::PUT_LOCATION_FROM_SCRAPHEAP;
+    const bool activated_only = e.cost_credits() != 0 || e.cost() != data::COST_NONE || e.target_in_region() ||
+                                e.target_attacking() || e.role() != data::ANY_ROLE;
+    if (activated_only && e.trigger() != data::ACTIVATED) {
+      check.fail("effect", "costs, target_in_region, target_attacking and role belong to ACTIVATED abilities");
+    }
+    if (e.cost_credits() < 0) check.fail("effect", "cost_credits must not be negative");
+    if (e.role() != data::ANY_ROLE && c.type() != data::CHARACTER) check.fail("effect", "role: characters only");
     if (needs != (e.target() != data::TARGET_NONE)) {
       check.fail("effect", data::EffectKind_Name(e.kind()) + (needs ? " needs" : " takes no") + " target");
     }
-    targeted += e.target() != data::TARGET_NONE ? 1 : 0;
+    targeted += e.target() != data::TARGET_NONE && e.trigger() == data::WHEN_RESOLVED ? 1 : 0;
   }
   if (targeted > 1) check.fail("effect", "at most one targeted effect");
+  for (const auto& st : c.static_ability()) {
+    if (st.kind() == data::STATIC_UNSPECIFIED) check.fail("static_ability", "static_ability needs a kind");
+  }
   if (c.x_is_target_cost() && (!c.x_cost() || targeted == 0)) {
     check.fail("x_is_target_cost", "x_is_target_cost needs x_cost and a targeted effect");
   }
@@ -247,8 +267,14 @@ CardDef convert(const data::Card& c) {
   for (const auto& e : c.effect()) {
     d.effects.push_back({static_cast<EffectKind>(e.kind() - 1), e.amount(),
                          static_cast<TargetKind>(e.target()), static_cast<Trigger>(e.trigger()),
-                         e.handler()});
+                         e.handler(), e.cost_credits(), static_cast<AbilityCost>(e.cost()),
+                         e.target_in_region(), e.target_attacking(), static_cast<AbilityRole>(e.role())});
   }
+  for (const auto& st : c.static_ability()) {
+    d.statics.push_back({static_cast<StaticKind>(st.kind()), st.amount(), static_cast<StaticScope>(st.scope())});
+  }
+  d.locations_locked = c.locations_locked();
+  d.upgrade_as_news = c.upgrade_as_news();
   d.untargetable = c.untargetable();
   d.untargetable_by_news = c.untargetable_by_news();
   d.indestructible = c.indestructible();

@@ -93,7 +93,11 @@ std::int64_t EveMatch::income(SeatIndex seat) const {
     if (!r.home) total += db_.find(r.card)->income;
     for (CardId id : r.locations) total += def(id).income;
   }
-  return total;
+  // Haul X (chosen definition, README): "your income is increased by X".
+  for (CardId id : controlled_in_play(seat)) {
+    if (def(id).type == CardType::Ship) total += order_strength(id, OrderKind::Haul);
+  }
+  return total + income_bonus();
 }
 
 void EveMatch::emit(Events& ev, const std::string& kind, const std::string& text,

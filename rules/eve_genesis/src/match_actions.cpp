@@ -16,6 +16,26 @@ rules::Rejection reject(const char* code, std::string message) {
   return rules::Rejection{code, std::move(message)};
 }
 
+// "<source>:<effect>[><cN>]": source a card reference or a region key.
+std::optional<Action> parse_ability(const std::string& rest) {
+  const auto colon = rest.find(':');
+  if (colon == std::string::npos || colon == 0) return std::nullopt;
+  Action a{Action::Kind::Ability, -1, "", 0};
+  const std::string src = rest.substr(0, colon);
+  if (auto card = parse_card_ref(src)) a.card = *card;
+  else a.target = src;
+  const auto gt = rest.find('>', colon);
+  const std::string num = rest.substr(colon + 1, gt == std::string::npos ? gt : gt - colon - 1);
+  if (num.empty() || num.size() > 3 || !std::all_of(num.begin(), num.end(), ::isdigit)) return std::nullopt;
+  a.effect = std::stoi(num);
+  if (gt != std::string::npos) {
+    auto on = parse_card_ref(rest.substr(gt + 1));
+    if (!on) return std::nullopt;
+    a.on = *on;
+  }
+  return a;
+}
+
 }  // namespace
 
 std::optional<Action> Action::parse(const std::string& id, std::int64_t value) {
@@ -23,6 +43,7 @@ std::optional<Action> Action::parse(const std::string& id, std::int64_t value) {
   if (id == "pass") return a;
   if (id == "upgrade") return Action{Kind::Upgrade, -1, "", 0};
   if (id.rfind("region:", 0) == 0) return Action{Kind::Region, -1, id.substr(7), 0};
+  if (id.rfind("ability:", 0) == 0) return parse_ability(id.substr(8));
   if (id.rfind("kamikaze:", 0) == 0) {
     const std::string rest = id.substr(9);
     const auto sep = rest.find_first_of("@>");
@@ -77,6 +98,17 @@ std::string Action::option_id() const {
     case Kind::Region: return "region:" + target;
     case Kind::Play: break;
     case Kind::Jump: break;
+    case Kind::Ability: {
+      std::string out = "ability:";
+      out += card >= 0 ? card_ref(card) : target;
+      out += ':';
+      out += std::to_string(effect);
+      if (on >= 0) {
+        out += '>';
+        out += card_ref(on);
+      }
+      return out;
+    }
     case Kind::Kamikaze: {
       std::string out = "kamikaze:";
       out += card_ref(card);
@@ -119,6 +151,7 @@ std::optional<rules::Rejection> EveMatch::check(SeatIndex seat, const Action& a)
     case Action::Kind::Jump: return check_jump(seat, a);
     case Action::Kind::Order: return check_order(seat, a);
     case Action::Kind::Kamikaze: return check_kamikaze(seat, a);
+    case Action::Kind::Ability: return check_ability(seat, a);
   }
   return std::nullopt;
 }
@@ -145,6 +178,8 @@ std::optional<rules::Rejection> EveMatch::check_play(SeatIndex seat, const Actio
     if (!window(state_.phase, state_.step).news) {
       return reject("WINDOW_CLOSED", "News cannot be played during the Draw phase");
     }
+  } else if (censored(seat)) {
+    return reject("PROHIBITED", "opponents can play only News during this turn (Censor Office)");
   } else if (auto r = check_management(state_, seat)) {
     return r;
   }
@@ -182,6 +217,7 @@ std::optional<rules::Rejection> EveMatch::check_location_target(const Action& a)
   const Region* r = state_.region(a.target);
   if (!r) return reject("ILLEGAL_TARGET", "no region '" + a.target + "' in play");
   const CardDef* rd = db_.find(r->card);
+  if (rd->locations_locked) return reject("ILLEGAL_TARGET", "locations cannot be played into " + rd->name);
   int capacity = rd->locations;
   if (r->home && state_.seats[r->owner].upgraded) capacity = rd->upgrade.locations;
   if (!r->home && rd->locations_unlimited) return std::nullopt;
@@ -228,7 +264,15 @@ std::optional<rules::Rejection> EveMatch::check_upgrade(SeatIndex seat) const {
     return p.kind == PileItem::Kind::Upgrade;
   });
   if (s.upgraded || on_pile) return reject("ALREADY_UPGRADED", "the base is already upgraded");
-  if (auto r = check_management(state_, seat)) return r;
+  // Censor Office prohibits what Holder Tower allows: prohibit beats allow (FAQ).
+  if (censored(seat)) return reject("PROHIBITED", "opponents cannot upgrade their bases during this turn");
+  const bool as_news = db_.find(s.base)->upgrade_as_news;
+  if (as_news && !window(state_.phase, state_.step).news) {
+    return reject("WINDOW_CLOSED", "no upgrade during the Draw phase");
+  }
+  if (!as_news) {
+    if (auto r = check_management(state_, seat)) return r;
+  }
   if (cost_of(seat, Action{Action::Kind::Upgrade, -1, "", 0}) > s.wallet) {
     return reject("CANNOT_AFFORD", "the upgrade costs " +
                                        std::to_string(db_.find(s.base)->upgrade.cost));
@@ -251,6 +295,7 @@ std::int64_t EveMatch::cost_of(SeatIndex seat, const Action& a) const {
     case Action::Kind::Jump: return 0;
     case Action::Kind::Order: return 0;
     case Action::Kind::Kamikaze: return 0;
+    case Action::Kind::Ability: return 0;  // paid by play_ability
   }
   return 0;
 }
@@ -281,9 +326,10 @@ std::vector<Action> EveMatch::candidate_actions(SeatIndex seat) const {
     for (const auto& r : state_.regions) out.push_back(Action{Action::Kind::Play, id, r.key, 0});
   }
   kamikaze_options(seat, out);
+  ability_options(seat, out);
+  out.push_back(Action{Action::Kind::Upgrade, -1, "", 0});  // Holder Tower: also outside management
   if (!manage) return out;
   for (const auto& r : state_.seats[seat].offdeck) out.push_back(Action{Action::Kind::Region, -1, r, 0});
-  out.push_back(Action{Action::Kind::Upgrade, -1, "", 0});
   jump_options(seat, out);
   if (state_.pile.empty()) order_options(seat, out);
   return out;
@@ -307,6 +353,20 @@ std::string EveMatch::action_label(const Action& a) const {
     case Action::Kind::Kamikaze:
       return "Kamikaze: sacrifice " + card_name(a.card) + " to damage " +
              (a.on >= 0 ? card_name(a.on) + " (" + card_ref(a.on) + ")" : "the base of " + a.target);
+    case Action::Kind::Ability: {
+      const CardDef& d = ability_def(a.card, a.target);
+      std::string label = "Ability of ";
+      label += d.name;
+      label += ": ";
+      label += d.text;
+      if (a.on >= 0) {
+        label += " -> ";
+        label += card_ref(a.on);
+        label += ' ';
+        label += card_name(a.on);
+      }
+      return label;
+    }
     case Action::Kind::Pass: break;
   }
   return "Pass";
@@ -343,6 +403,10 @@ void EveMatch::take(SeatIndex seat, const Action& a, Events& ev) {
     play_kamikaze(seat, a, ev);
     return;
   }
+  if (a.kind == Action::Kind::Ability) {
+    play_ability(seat, a, ev);
+    return;
+  }
   if (a.kind == Action::Kind::Jump) {
     // FAQ: "You must place a ship leaving the docks onto the pile."
     state_.pile.push_back(PileItem{PileItem::Kind::Jump, seat, a.card, a.target, a.on});
@@ -365,6 +429,7 @@ void EveMatch::take(SeatIndex seat, const Action& a, Events& ev) {
   emit(ev, "card_played", seat_name(seat) + " plays " + card_ref(a.card) + " " + d.name +
                               (a.target.empty() ? "" : " into " + a.target) +
                               (a.on < 0 ? "" : " targeting " + card_ref(a.on)));
+  if (d.type == CardType::Location) location_played(seat, a.target, ev);
 }
 
 }  // namespace concord::eve

@@ -175,6 +175,9 @@ std::vector<CardId> EveMatch::assignable_targets(CardId ship) const {
   for (CardId id : r->ships) {
     if (state_.cards[id].owner != state_.cards[ship].owner && !def(id).untargetable) out.push_back(id);
   }
+  // FAQ (Rupture): "The Rupture must target the ship patrolling it, but it can
+  // still name any number of other ships as well."
+  if (def(ship).has_static(StaticKind::MultiTarget)) return out;
   for (const auto& [attacker, patroller] : c.forced) {
     if (attacker == ship && contains(out, patroller)) return {patroller};
   }
@@ -205,6 +208,7 @@ rules::Prompt EveMatch::assign_prompt() const {
                                        " (" + card_ref(ship) + ", attack " + std::to_string(attack_of(ship)) + ")" +
                                        (forced ? "; Patrol forces its target" : ""),
                   1, 1, {}};
+  if (def(ship).has_static(StaticKind::MultiTarget)) return multi_target_prompt(ship, std::move(p));
   if (!forced) p.options.push_back({kNone, "No target (deals no damage)", std::nullopt});
   for (CardId id : targets) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
   return p;
@@ -213,9 +217,12 @@ rules::Prompt EveMatch::assign_prompt() const {
 void EveMatch::apply_assign(const rules::Answer& answer, Events& ev) {
   auto& c = state_.combat;
   const CardId ship = c.queue.front();
-  const std::string& id = answer.choices.front().option_id;
-  if (id != kNone) {
-    const CardId target = *parse_card_ref(id);
+  std::vector<rules::Choice> picks = answer.choices;
+  const CardId patroller = def(ship).has_static(StaticKind::MultiTarget) ? patrolled_by(ship) : -1;
+  if (patroller >= 0) picks.insert(picks.begin(), {card_ref(patroller), 0});
+  for (const auto& choice : picks) {
+    if (choice.option_id == kNone) continue;
+    const CardId target = *parse_card_ref(choice.option_id);
     c.assigned.emplace_back(ship, target);
     emit(ev, "target_assigned", card_name(ship) + " (" + card_ref(ship) + ") targets " + card_name(target) +
                                     " (" + card_ref(target) + ")");
@@ -242,6 +249,36 @@ bool EveMatch::end_of_turn_withdrawal(Events&) {
   state_.pending = Pending::Withdraw;
   state_.prompt_seat = state_.active;
   return true;
+}
+
+}  // namespace concord::eve
+
+
+namespace concord::eve {
+
+// The patrolling ship a ship must target (Patrol), if it can; else -1.
+CardId EveMatch::patrolled_by(CardId ship) const {
+  const auto& c = state_.combat;
+  const Region* r = state_.region(c.region);
+  for (const auto& [attacker, patroller] : c.forced) {
+    if (attacker == ship && r && contains(r->ships, patroller) && !def(patroller).untargetable) return patroller;
+  }
+  return -1;
+}
+
+// Rupture: "may be assigned any number of target ships". FAQ: "The Rupture must
+// target the ship patrolling it, but it can still name any number of other
+// ships as well": the patrolling ship is assigned and the prompt offers the rest
+// (0..all of them; choosing none means no target).
+rules::Prompt EveMatch::multi_target_prompt(CardId ship, rules::Prompt p) const {
+  const CardId patroller = patrolled_by(ship);
+  p.text += patroller >= 0 ? "; it targets " + card_ref(patroller) + " and any number of these" : "; any number of targets";
+  p.min_choices = 0;
+  for (CardId id : assignable_targets(ship)) {
+    if (id != patroller) p.options.push_back({card_ref(id), card_name(id), std::nullopt});
+  }
+  p.max_choices = static_cast<unsigned>(p.options.size());
+  return p;
 }
 
 }  // namespace concord::eve

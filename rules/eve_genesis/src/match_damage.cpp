@@ -19,27 +19,13 @@
 
 namespace concord::eve {
 
-// Static modifiers: locations in the ship's region ("All ships in this region
-// get [-1 shield]") and News in play naming the ship ("Target ship gets [+2 shield]").
-int EveMatch::shield_of(CardId ship) const {
-  int shield = def(ship).shield;
-  const Region* r = state_.region(ship_location(ship));
-  if (r) {
-    for (CardId loc : r->locations) shield -= def(loc).region_shield_penalty;
-  }
-  for (const auto& s : state_.seats) {
-    for (CardId n : s.news) {
-      if (state_.cards[n].target != ship) continue;
-      for (const auto& e : def(n).effects) {
-        if (e.kind == EffectKind::TargetShieldBonus) shield += e.amount;
-      }
-    }
-  }
-  return shield;
-}
+// Static modifiers come from the one modifier pass (match_statics.cpp).
+int EveMatch::shield_of(CardId ship) const { return def(ship).shield + ship_mods(ship).shield; }
 
 int EveMatch::attack_of(CardId ship) const {
-  int attack = def(ship).attack;
+  // Sniper X (chosen definition, README): "this ship gets [+X attack]" while executed
+  // (orders are not executed by attacking ships: "combat-oriented orders are defensive").
+  int attack = def(ship).attack + ship_mods(ship).attack + order_strength(ship, OrderKind::Sniper);
   for (const auto& [id, mod] : state_.combat.attack_mod) {
     if (id == ship) attack += mod;
   }
@@ -63,8 +49,18 @@ void EveMatch::deal_damage(const DamageEntry& d, Events& ev) {
                            seat_name(d.base));
     return;
   }
-  state_.cards[d.target].damage += d.amount;
-  emit(ev, "damage", card_name(d.source) + " deals " + std::to_string(d.amount) + " damage to " +
+  // Tank X (chosen definition, README): "prevent X of each damage dealt to this ship".
+  const int tank = order_strength(d.target, OrderKind::Tank);
+  if (tank > 0 && d.amount <= tank) {
+    emit(ev, "damage_prevented", card_name(d.target) + " tanks the damage");
+    return;
+  }
+  if (damage_prevented(d)) {
+    emit(ev, "damage_prevented", "damage to " + card_name(d.target) + " (" + card_ref(d.target) + ") is prevented");
+    return;
+  }
+  state_.cards[d.target].damage += d.amount - tank;
+  emit(ev, "damage", card_name(d.source) + " deals " + std::to_string(d.amount - tank) + " damage to " +
                          card_name(d.target) + " (" + card_ref(d.target) + ")");
 }
 
@@ -92,6 +88,7 @@ void EveMatch::check_destroyed(Events& ev) {
     state_.seats[state_.cards[id].owner].scrapheap.push_back(id);
     emit(ev, "destroyed", card_name(id) + " (" + card_ref(id) + ") is destroyed");
   }
+  for (CardId id : dead) ship_destroyed(id, state_.cards[id].owner, ev);
   for (SeatIndex s = 0; s < seat_count() && !state_.result; ++s) {
     if (!state_.seats[s].out && state_.seats[s].base_damage >= base_shield(s)) {
       emit(ev, "base_destroyed", "the base of " + seat_name(s) + " is destroyed");
@@ -104,9 +101,19 @@ void EveMatch::push_combat_damage(Events& ev) {
   const auto& c = state_.combat;
   const Region* r = state_.region(c.region);
   PileItem item{PileItem::Kind::Damage, state_.active, -1, c.region};
+  // Rupture: "divide its damage among them" - chosen: as evenly as possible,
+  // the targets named first get the remainder (README).
   for (const auto& [ship, target] : c.assigned) {
     if (!contains(r->ships, ship) || !contains(r->ships, target)) continue;
-    const int amount = attack_of(ship);
+    int n = 0;
+    int index = 0;
+    for (const auto& [s, t] : c.assigned) {
+      if (s != ship || !contains(r->ships, t)) continue;
+      if (t == target) index = n;
+      ++n;
+    }
+    const int attack = attack_of(ship);
+    const int amount = attack / n + (index < attack % n ? 1 : 0);
     if (amount > 0) item.damage.push_back(DamageEntry{ship, target, -1, amount});
   }
   if (item.damage.empty()) return;

@@ -26,6 +26,7 @@ bool kind_fits(TargetKind kind, CardType type) {
     case TargetKind::News: return type == CardType::News;
     case TargetKind::Card: return true;
     case TargetKind::None: return false;
+    case TargetKind::ScrapheapLocation: return false;
   }
   return false;
 }
@@ -121,6 +122,7 @@ void EveMatch::forget(CardId id) {
   remove_from(c.jammed, id);
   remove_from(c.scrambled, id);
   remove_from(c.queue, id);
+  remove_from(state_.shielded, id);
   for (auto& s : state_.seats) {
     for (CardId n : s.news) {
       if (state_.cards[n].target == id) state_.cards[n].target = -1;
@@ -138,6 +140,10 @@ void EveMatch::forget(CardId id) {
 void EveMatch::apply_effects(const PileItem& item, Events& ev) {
   for (const auto& e : def(item.card).effects) {
     if (e.trigger != Trigger::WhenResolved) continue;
+    if (e.kind == EffectKind::Handler) {
+      run_handler(e.handler, item, ev);
+      continue;
+    }
     if (e.kind == EffectKind::DrawCards) {
       for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
       continue;
@@ -148,15 +154,21 @@ void EveMatch::apply_effects(const PileItem& item, Events& ev) {
       continue;
     }
     SeatState& owner = state_.seats[state_.cards[t].owner];
+    if (location_locked(t) && e.kind != EffectKind::DamageTarget && e.kind != EffectKind::TargetShieldBonus) {
+      emit(ev, "no_effect", card_name(t) + " cannot leave its region");  // Ginnungagap
+      continue;
+    }
     if (e.kind == EffectKind::DamageTarget) {
       deal_damage(DamageEntry{item.card, t, -1, e.amount}, ev);
     } else if (e.kind == EffectKind::TargetShieldBonus) {
       state_.cards[item.card].target = t;  // a static ability while the News stays in play
     } else if (e.kind == EffectKind::DestroyTarget) {
       if (def(t).indestructible) continue;
+      const bool ship = def(t).type == CardType::Ship && !ship_location(t).empty();
       take_out(t);
       owner.scrapheap.push_back(t);
       emit(ev, "destroyed", card_name(t) + " (" + card_ref(t) + ") is destroyed");
+      if (ship) ship_destroyed(t, state_.cards[t].owner, ev);
     } else {
       take_out(t);
       owner.hand.push_back(t);

@@ -71,6 +71,7 @@ int EveMatch::keyword_strength(CardId ship, OrderKind kind) const {
   for (const auto& k : def(ship).keywords) {
     if (k.kind == kind) x += k.strength;
   }
+  if (kind == OrderKind::Jam) x += ship_mods(ship).jam;  // ECM Turret: strengths add
   return x;
 }
 

@@ -11,7 +11,7 @@
 //    clone cost and put him in his docks (in which case the character does not
 //    leave play with the ship)." The pilot goes to the scrapheap with the ship;
 //    the owner is asked (`clone` prompt) before the next pile forms.
-// Agent and pilot abilities in the characters' texts are not implemented.
+// Agent and pilot abilities: activated abilities with a role (match_abilities.cpp).
 #include <algorithm>
 
 #include "concord/eve/eve_match.hpp"

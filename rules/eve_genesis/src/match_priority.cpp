@@ -56,24 +56,33 @@ void EveMatch::pass(SeatIndex seat, Events& ev) {
     return;
   }
   if (state_.pile.empty()) {
-    end_step(ev);
+    if (state_.turn_ends) end_turn_now(ev);
+    else end_step(ev);
     return;
   }
   resolve_pile(ev);
 }
 
 // Also continues a resolution that waited for a choice.
+// A choice answered first finishes its item: destruction is checked then (not
+// while the choice is open, so its candidates stay valid).
 void EveMatch::resolve_pile(Events& ev) {
   state_.resolving = true;
+  if (!state_.result) check_destroyed(ev);
   while (!state_.pile.empty() && !state_.result) {
     const PileItem item = state_.pile.back();
     state_.pile.pop_back();
     resolve(item, ev);
-    if (!state_.result) check_destroyed(ev);
     if (state_.pending == Pending::Choice) return;
+    if (!state_.result) check_destroyed(ev);
   }
   state_.resolving = false;
-  if (!state_.result) form_new_pile(ev);
+  if (state_.result) return;
+  if (state_.turn_ends) {
+    end_turn_now(ev);  // the active seat left mid-pile
+    return;
+  }
+  form_new_pile(ev);
 }
 
 void EveMatch::resolve(const PileItem& item, Events& ev) {

@@ -9,7 +9,8 @@
 //    ... Then he receives priority" (Errata, pile synchronization).
 //  - FAQ (Scordite): a card destroyed on the pile "never entered play, and its
 //    pending ability did not trigger".
-// Only "when this enters play" triggers exist so far (Omber, Scordite, Cathedral).
+// Triggers: enters play (Omber, Scordite, Cathedral), start of turn (cards and remote
+// regions), "when you play a location into this region" (match_choices.cpp).
 #include <algorithm>
 
 #include "concord/eve/eve_match.hpp"
@@ -21,7 +22,7 @@ namespace {
 
 std::string ability_id(const PileItem& p) {
   std::string out = "ability:";
-  out += card_ref(p.card);
+  out += p.card >= 0 ? card_ref(p.card) : p.region;  // a remote region's ability
   out += ':';
   out += p.kind == PileItem::Kind::Keyword ? to_string(p.keyword) : std::to_string(p.effect);
   return out;
@@ -46,6 +47,16 @@ void EveMatch::queue_start_of_turn(SeatIndex seat) {
     for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
       if (effects[i].trigger != Trigger::StartOfTurn) continue;
       state_.waiting.push_back(PileItem{PileItem::Kind::Ability, seat, id, "", -1, i});
+    }
+  }
+  // Remote regions the seat controls ("'You' ... refer to the player who controls those cards").
+  for (const auto& r : state_.regions) {
+    if (r.home || r.controller != seat) continue;
+    const auto& effects = db_.find(r.card)->effects;
+    for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
+      if (effects[i].trigger == Trigger::StartOfTurn) {
+        state_.waiting.push_back(PileItem{PileItem::Kind::Ability, seat, -1, r.key, -1, i});
+      }
     }
   }
 }
@@ -77,7 +88,7 @@ void EveMatch::form_new_pile(Events& ev) {
   if (!state_.waiting.empty()) {
     state_.pile.push_back(state_.waiting.front());
     state_.waiting.clear();
-    emit(ev, "ability_triggered", card_name(state_.pile.back().card) + "'s ability goes on the pile");
+    emit(ev, "ability_triggered", ability_def(state_.pile.back().card, state_.pile.back().region).name + "'s ability goes on the pile");
   }
   state_.pending = Pending::Priority;
   state_.prompt_seat = state_.active;
@@ -93,8 +104,9 @@ rules::Prompt EveMatch::order_triggers_prompt() const {
     const std::string id = ability_id(w);
     const bool seen = std::any_of(p.options.begin(), p.options.end(),
                                   [&](const rules::PromptOption& o) { return o.id == id; });
-    const std::string what = w.kind == PileItem::Kind::Keyword ? to_string(w.keyword) : def(w.card).text;
-    if (!seen) p.options.push_back({id, card_name(w.card) + ": " + what, std::nullopt});
+    const CardDef& src = ability_def(w.card, w.region);
+    const std::string what = w.kind == PileItem::Kind::Keyword ? to_string(w.keyword) : src.text;
+    if (!seen) p.options.push_back({id, src.name + ": " + what, std::nullopt});
   }
   return p;
 }
@@ -105,14 +117,18 @@ void EveMatch::apply_order_triggers(const rules::Answer& answer, Events& ev) {
                          [&](const PileItem& w) { return ability_id(w) == id; });
   state_.pile.push_back(*it);
   state_.waiting.erase(it);
-  emit(ev, "ability_triggered", card_name(state_.pile.back().card) + "'s ability goes on the pile");
+  emit(ev, "ability_triggered", ability_def(state_.pile.back().card, state_.pile.back().region).name + "'s ability goes on the pile");
   form_new_pile(ev);
 }
 
 void EveMatch::resolve_ability(const PileItem& item, Events& ev) {
-  const EffectDef& e = def(item.card).effects[item.effect];
-  const SeatIndex owner = state_.cards[item.card].owner;
-  emit(ev, "ability_resolved", card_name(item.card) + "'s ability resolves");
+  const EffectDef& e = ability_def(item.card, item.region).effects[item.effect];
+  emit(ev, "ability_resolved", ability_def(item.card, item.region).name + "'s ability resolves");
+  if (e.trigger == Trigger::Activated) {
+    resolve_activated(item, e, ev);
+    return;
+  }
+  const SeatIndex owner = item.card >= 0 ? state_.cards[item.card].owner : item.controller;
   switch (e.kind) {
     case EffectKind::DrawCards:
       for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
@@ -152,7 +168,10 @@ void EveMatch::open_choice(ResolutionChoice::Kind kind, SeatIndex seat, int coun
 
 std::vector<CardId> EveMatch::choice_candidates() const {
   const auto& c = state_.choice;
-  if (c.kind == ResolutionChoice::Kind::Discard) return state_.seats[c.seat].hand;
+  if (c.kind == ResolutionChoice::Kind::Discard || c.kind == ResolutionChoice::Kind::PutBack) {
+    return state_.seats[c.seat].hand;
+  }
+  if (c.kind == ResolutionChoice::Kind::DestroyShip) return remote_ships();
   std::vector<CardId> out;
   if (c.kind == ResolutionChoice::Kind::MineLocation) {
     // "each location can be worked by only one ship at a time" (FAQ).
@@ -166,7 +185,10 @@ std::vector<CardId> EveMatch::choice_candidates() const {
   if (c.kind != ResolutionChoice::Kind::SacrificeLocation) return out;
   // "You may sacrifice only a card that is in play under your control".
   for (const auto& r : state_.regions) {
-    if (r.controller == c.seat) out.insert(out.end(), r.locations.begin(), r.locations.end());
+    if (r.controller != c.seat) continue;
+    for (CardId id : r.locations) {
+      if (!location_locked(id)) out.push_back(id);  // Ginnungagap: prohibit beats allow
+    }
   }
   return out;
 }
@@ -174,6 +196,8 @@ std::vector<CardId> EveMatch::choice_candidates() const {
 rules::Prompt EveMatch::choice_prompt() const {
   const auto& c = state_.choice;
   const bool discard = c.kind == ResolutionChoice::Kind::Discard;
+  if (auto special = region_choice_prompt()) return *special;
+  if (auto special = special_choice_prompt()) return *special;
   if (c.kind == ResolutionChoice::Kind::MineLocation) {
     rules::Prompt p{"choose_mine", card_name(c.source) + " (" + card_ref(c.source) +
                                        "): Mine Minerals - choose the location to mine",
@@ -192,6 +216,18 @@ rules::Prompt EveMatch::choice_prompt() const {
 
 void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
   const ResolutionChoice c = state_.choice;
+  if (c.kind == ResolutionChoice::Kind::PutBack) {
+    apply_put_back(answer, ev);
+    return;
+  }
+  if (c.source < 0) {
+    apply_region_choice(answer, ev);
+    return;
+  }
+  if (c.kind == ResolutionChoice::Kind::May || c.kind == ResolutionChoice::Kind::DestroyShip) {
+    apply_special_choice(answer, ev);
+    return;
+  }
   if (c.kind == ResolutionChoice::Kind::MineLocation) {
     // "multiply the location's mineral volume by the strength of the ship's Mine Minerals order"
     const CardId loc = *parse_card_ref(answer.choices.front().option_id);
@@ -225,6 +261,25 @@ void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
 // Cathedral (FAQ): "The structure Cathedral is destroyed as soon as it enters
 // play, and you draw a card" when the base is already upgraded.
 void EveMatch::run_handler(const std::string& handler, const PileItem& item, Events& ev) {
+  if (handler == "sanshas_nation" || handler == "dam_torsad") {
+    run_region_may(handler, item, ev);
+    return;
+  }
+  if (handler == "beggars_emporium") {
+    run_may(item, ev);
+    return;
+  }
+  if (handler == "cult_of_tetrimon") {
+    open_choice(ResolutionChoice::Kind::DestroyShip, item.controller, 1, item.card);
+    return;
+  }
+  if (handler == "sanshas_scout_outpost") {  // "return Sansha's Scout Outpost to its owner's hand"
+    if (!in_play_or_on_pile(item.card) || location_locked(item.card)) return;
+    take_out(item.card);
+    state_.seats[state_.cards[item.card].owner].hand.push_back(item.card);
+    emit(ev, "returned_to_hand", card_name(item.card) + " (" + card_ref(item.card) + ") returns to its owner's hand");
+    return;
+  }
   if (handler != "cathedral") return;
   const SeatIndex owner = state_.cards[item.card].owner;
   if (!state_.seats[owner].upgraded || !contains(state_.seats[owner].structures, item.card)) return;

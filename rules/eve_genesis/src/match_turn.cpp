@@ -28,6 +28,8 @@ void EveMatch::begin_turn(SeatIndex seat, Events& ev) {
   state_.region_played = false;
   state_.combat = CombatState{};
   state_.mined.clear();
+  state_.shielded.clear();  // "until end of turn"
+  state_.grounded.clear();
   recharge_shields();  // the previous turn ended (also when its player left mid-phase)
   for (auto& s : state_.seats) s.limited_played = false;
   emit(ev, "turn_started", "turn " + std::to_string(state_.turn) + ": " + seat_name(seat));
@@ -39,6 +41,7 @@ void EveMatch::enter(const Window& w, Events& ev) {
   state_.phase = w.phase;
   state_.step = w.step;
   state_.passes = 0;
+  if (w.phase != Phase::Management) state_.grounded.clear();  // "for the rest of that Management phase"
   emit(ev, "step", to_string(w.phase) + "/" + to_string(w.step));
   if (w.phase == Phase::Combat) {
     enter_combat_step(ev);
@@ -55,7 +58,7 @@ void EveMatch::enter(const Window& w, Events& ev) {
   if (w.step == Step::Draw) {
     const int turn = state_.turn;
     run_draw_phase(ev);
-    if (!state_.result && state_.turn == turn) end_step(ev);
+    if (!state_.result && state_.turn == turn && state_.pending != Pending::Choice) end_step(ev);
     return;
   }
   if (!state_.waiting.empty()) {
@@ -147,7 +150,8 @@ void EveMatch::run_draw_phase(Events& ev) {
     emit(ev, "draw_skipped", seat_name(state_.active) + " skips the first Draw phase");
     return;
   }
-  draw(state_.active, ev);
+  if (!draw(state_.active, ev)) return;
+  start_trades(ev);
 }
 
 rules::Prompt EveMatch::income_prompt() const {
@@ -215,6 +219,13 @@ bool EveMatch::draw(SeatIndex seat, Events& ev) {
   return true;
 }
 
+// The turn of a seat that left the game ends (after its last pile resolved).
+void EveMatch::end_turn_now(Events& ev) {
+  state_.turn_ends = false;
+  ++state_.turn;
+  begin_turn(state_.next_living(state_.active), ev);
+}
+
 void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) {
   state_.seats[seat].out = true;
   emit(ev, "seat_lost", seat_name(seat) + " loses (" + reason + ")");
@@ -239,15 +250,26 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
   std::erase_if(state_.waiting, [seat](const PileItem& p) { return p.controller == seat; });
   std::erase_if(state_.combat.triggered, [seat](const PileItem& p) { return p.controller == seat; });
   remove_from_game(seat, ev);
-  if (state_.pending == Pending::Choice && state_.choice.seat == seat) {
-    state_.choice = ResolutionChoice{};  // a conceding seat's choice: resolution goes on
+  // The active seat leaves while a pile resolves or waits: other seats' items
+  // resolve in this turn, then the turn ends (not into the next turn).
+  if (state_.active == seat &&
+      (state_.resolving || (!state_.pile.empty() && state_.pending == Pending::Priority))) {
+    state_.turn_ends = true;
+  }
+  // A conceding seat's choice, or a choice left with nothing to choose (its cards
+  // left with the seat, e.g. the mined region): resolution goes on.
+  const auto k = state_.choice.kind;
+  const bool listed = k != ResolutionChoice::Kind::May && k != ResolutionChoice::Kind::Search;
+  if (state_.pending == Pending::Choice &&
+      (state_.choice.seat == seat || (listed && choice_candidates().empty()))) {
+    state_.choice = ResolutionChoice{};
     state_.pending = Pending::None;
     resolve_pile(ev);
     if (state_.result) return;
   }
   if (state_.active == seat) {
-    ++state_.turn;
-    begin_turn(state_.next_living(seat), ev);
+    if (!state_.turn_ends) end_turn_now(ev);
+    else if (!state_.resolving && state_.prompt_seat == seat) state_.prompt_seat = state_.next_living(seat);
   } else if (state_.prompt_seat == seat) {
     // A combat decision of the eliminated seat: the combat goes on without it.
     if (state_.pending == Pending::AbilityTargets) next_trigger(ev);

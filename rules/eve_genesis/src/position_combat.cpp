@@ -41,7 +41,8 @@ bool PositionParser::refs(const Words& w, std::size_t from, std::vector<CardId>&
 bool PositionParser::is_combat_line(const std::string& k) {
   static const char* keys[] = {"attack",    "attacker", "combat",   "defenders", "jammed",
                                "scrambled", "queue",    "assigned", "forced",    "dampened",
-                               "withdrawal", "triggered", "mined", "clones"};
+                               "withdrawal", "triggered", "mined", "clones",
+                               "grounded", "shielded"};
   return std::any_of(std::begin(keys), std::end(keys), [&](const char* x) { return k == x; });
 }
 
@@ -61,6 +62,8 @@ bool PositionParser::combat_line(const Words& w) {
   if (k == "queue") return refs(w, 1, c.queue);
   if (k == "mined") return refs(w, 1, st_.mined);
   if (k == "clones") return refs(w, 1, st_.clones);
+  if (k == "grounded") return refs(w, 1, st_.grounded);
+  if (k == "shielded") return refs(w, 1, st_.shielded);
   if (k == "combat") return combat_header(w);
   if (k == "triggered") {
     auto s = w.size() >= 6 && w[2] == "keyword" ? seat(w[1]) : std::nullopt;

@@ -163,6 +163,10 @@ bool PositionParser::header(const Words& w) {
   if (k == "first") return (v = seat(w[1])) && ((st_.first = *v), true);
   if (k == "active") return (v = seat(w[1])) && ((st_.active = *v), true);
   if (k == "passes") return (v = integer(w[1], 0, 3)) && ((st_.passes = *v), true);
+  if (k == "turn_ends") {
+    auto b = yes_no(w[1]);
+    return b && ((st_.turn_ends = *b), true);
+  }
   if (k == "resolving") {
     auto b = yes_no(w[1]);
     return b && ((st_.resolving = *b), true);
@@ -362,7 +366,7 @@ bool PositionParser::pile_line(const Words& w) {
     st_.pile.push_back(PileItem{PileItem::Kind::Region, *s, -1, w[3]});
     return true;
   }
-  if (w[2] == "ability" && w.size() == 5) return ability_item(w, 3, *s, st_.pile);
+  if (w[2] == "ability" && (w.size() == 5 || w.size() == 6)) return ability_item(w, 3, *s, st_.pile);
   if (w[2] == "keyword") return keyword_item(w, 3, *s, st_.pile);
   if (w[2] == "damage") return damage_item(w, *s);
   if (w[2] == "jump" && w.size() == 5) {
@@ -446,13 +450,31 @@ bool PositionParser::result_line(const Words& w) {
 }
 
 // "... ability c<id> <effect index>": a pending ability of a card (final id).
+// "... ability <region> <effect> [on=c<id>]": an activated ability of a remote region.
 bool PositionParser::ability_item(const Words& w, std::size_t at, SeatIndex seat,
                                   std::vector<PileItem>& out) {
   auto ref = parse_card_ref(w[at]);
-  if (!ref) return fail("expected a card reference like c12, got '" + w[at] + "'");
   auto effect = integer(w[at + 1], 0, 100);
   if (!effect) return false;
-  out.push_back(PileItem{PileItem::Kind::Ability, seat, *ref, "", -1, *effect});
+  PileItem item{PileItem::Kind::Ability, seat, ref ? *ref : -1, "", -1, *effect};
+  if (w.size() > at + 2) {
+    auto on = w[at + 2].rfind("on=", 0) == 0 ? parse_card_ref(w[at + 2].substr(3)) : std::nullopt;
+    if (!on) return fail("expected on=c<id>, got '" + w[at + 2] + "'");
+    item.target = *on;
+    ref_lines_.emplace_back(line_no_, *on);
+  }
+  if (!ref) {
+    const CardDef* d = db_.find(w[at]);
+    if (!d || d->type != CardType::RemoteRegion) {
+      return fail("expected a card reference like c12 or a remote region, got '" + w[at] + "'");
+    }
+    if (*effect >= static_cast<int>(d->effects.size())) return fail(w[at] + " has no ability " + w[at + 1]);
+    if (!region_for(w[at])) return false;
+    item.region = w[at];
+    out.push_back(item);
+    return true;
+  }
+  out.push_back(item);
   ability_lines_.emplace_back(line_no_, *ref, *effect);
   return true;
 }
@@ -464,14 +486,24 @@ bool PositionParser::choice_line(const Words& w) {
   if (w[1] == "discard") c.kind = ResolutionChoice::Kind::Discard;
   else if (w[1] == "mine_location") c.kind = ResolutionChoice::Kind::MineLocation;
   else if (w[1] == "sacrifice_location") c.kind = ResolutionChoice::Kind::SacrificeLocation;
+  else if (w[1] == "put_back") c.kind = ResolutionChoice::Kind::PutBack;
+  else if (w[1] == "may") c.kind = ResolutionChoice::Kind::May;
+  else if (w[1] == "destroy_ship") c.kind = ResolutionChoice::Kind::DestroyShip;
+  else if (w[1] == "search") c.kind = ResolutionChoice::Kind::Search;
   else return fail("unknown choice '" + w[1] + "'");
   auto s = seat(w[2]);
   auto n = s ? integer(w[3], 1, 7) : std::nullopt;
   auto ref = parse_card_ref(w[4]);
   if (!n) return false;
-  if (!ref) return fail("expected a card reference like c12, got '" + w[4] + "'");
   c.seat = *s;
   c.count = *n;
+  if (!ref) {  // a remote region's ability (Sansha's Nation, Dam Torsad)
+    const CardDef* d = db_.find(w[4]);
+    if (!d || d->type != CardType::RemoteRegion) return fail("expected c<id> or a remote region, got '" + w[4] + "'");
+    c.region = w[4];
+    st_.choice = c;
+    return true;
+  }
   c.source = *ref;
   st_.choice = c;
   ref_lines_.emplace_back(line_no_, *ref);

@@ -63,7 +63,7 @@ void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
     << st.first << "\nactive " << st.active << "\nphase " << to_string(st.phase) << ' '
     << to_string(st.step) << "\nprompt " << to_string(st.pending) << ' ' << st.prompt_seat
     << "\npasses " << st.passes << "\nregion_played " << yes_no(st.region_played)
-    << "\nresolving " << yes_no(st.resolving) << "\nrng";
+    << "\nresolving " << yes_no(st.resolving) << (st.turn_ends ? "\nturn_ends yes" : "") << "\nrng";
   for (auto w : rng.state()) o << ' ' << w;
   o << '\n';
   if (!st.result) {
@@ -75,12 +75,10 @@ void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
   }
   if (st.choice.kind != ResolutionChoice::Kind::None) {
     const auto k = st.choice.kind;
-    o << "choice "
-      << (k == ResolutionChoice::Kind::Discard        ? "discard"
-          : k == ResolutionChoice::Kind::MineLocation ? "mine_location"
-                                                      : "sacrifice_location")
-      << ' ' << st.choice.seat << ' ' << st.choice.count << ' ' << card_ref(st.choice.source)
-      << '\n';
+    static const char* names[] = {"none", "discard", "sacrifice_location", "mine_location",
+                                  "put_back", "may", "destroy_ship", "search"};
+    o << "choice " << names[static_cast<int>(k)] << ' ' << st.choice.seat << ' ' << st.choice.count << ' '
+      << (st.choice.source >= 0 ? card_ref(st.choice.source) : st.choice.region) << '\n';
   }
 }
 
@@ -175,6 +173,8 @@ void write_combat(std::ostream& o, const GameState& st) {
   list_refs(o, "queue", c.queue);
   list_refs(o, "mined", st.mined);
   list_refs(o, "clones", st.clones);
+  list_refs(o, "grounded", st.grounded);
+  list_refs(o, "shielded", st.shielded);
   for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& [a, n] : c.attack_mod) o << "dampened " << card_ref(a) << ' ' << n << '\n';
@@ -192,13 +192,16 @@ void write_pile(std::ostream& o, const GameState& st) {
     if (w.kind == PileItem::Kind::Keyword) {
       keyword_item(o, w);
     } else {
-      o << " ability " << card_ref(w.card) << ' ' << w.effect;
+      o << " ability " << (w.card >= 0 ? card_ref(w.card) : w.region) << ' ' << w.effect;
     }
     o << '\n';
   }
   for (const auto& p : st.pile) {
     o << "pile " << p.controller;
-    if (p.kind == PileItem::Kind::Ability) o << " ability " << card_ref(p.card) << ' ' << p.effect;
+    if (p.kind == PileItem::Kind::Ability) {
+      o << " ability " << (p.card >= 0 ? card_ref(p.card) : p.region) << ' ' << p.effect;
+      if (p.target >= 0) o << " on=" << card_ref(p.target);
+    }
     if (p.kind == PileItem::Kind::Upgrade) o << " upgrade";
     if (p.kind == PileItem::Kind::Region) o << " region " << p.region;
     if (p.kind == PileItem::Kind::Jump) o << " jump " << card_ref(p.card) << ' ' << p.region;

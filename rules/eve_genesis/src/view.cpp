@@ -1,6 +1,8 @@
 // EveMatch::view: the one projection function for every viewer, and its text.
 #include <sstream>
 
+#include <algorithm>
+
 #include "concord/eve/eve_match.hpp"
 #include "concord/eve/eve_view.hpp"
 
@@ -94,6 +96,14 @@ EveCombatView combat_view(const CombatState& c) {
   return v;
 }
 
+bool hidden_now(const GameState& st, CardId id) {
+  for (const auto& s : st.seats) {
+    if (std::find(s.hand.begin(), s.hand.end(), id) != s.hand.end()) return true;
+    if (std::find(s.market.begin(), s.market.end(), id) != s.market.end()) return true;
+  }
+  return false;
+}
+
 EvePileView pile_view(const EveMatch& m, const PileItem& p) {
   EvePileView pv{p.controller, "upgrade", std::nullopt, p.target >= 0 ? card_ref(p.target) : "", p.region};
   switch (p.kind) {
@@ -106,6 +116,9 @@ EvePileView pile_view(const EveMatch& m, const PileItem& p) {
     case PileItem::Kind::Damage: pv.kind = "damage"; break;
   }
   if (p.card >= 0) pv.card = card_view(m, p.card);
+  // An ability whose cost returned its source to a hand (EMP Minefield): the
+  // card is named, but its ref would tell which hidden card it is.
+  if (p.card >= 0 && hidden_now(m.state(), p.card)) pv.card->ref.clear();
   if (p.kind == PileItem::Kind::Keyword) {
     pv.keyword = to_string(p.keyword);
     pv.strength = p.strength;
@@ -199,7 +212,11 @@ std::string EveView::to_text() const {
     for (const auto& d : p.damage) o << ' ' << d.source << '>' << d.target << '=' << d.amount;
     o << '\n';
   }
-  for (const auto& w : waiting) o << "waiting: seat " << w.controller << " ability of " << w.card->ref << ' ' << w.card->name << '\n';
+  for (const auto& w : waiting) {
+    o << "waiting: seat " << w.controller << " ability of ";
+    if (w.card) o << w.card->ref << ' ' << w.card->name << '\n';
+    else o << w.region << '\n';  // a remote region's ability
+  }
   if (!combat.attacks.empty() || !combat.region.empty()) {
     o << "combat: attacks";
     for (const auto& r : combat.attacks) o << ' ' << r;

@@ -114,15 +114,28 @@ void check_views(const rules::Match& m) {
   }
 }
 
-// Events everyone may see never name a card that is now hidden in a hand or market.
-void check_events(const GameState& st, const rules::Outcome& out) {
+// Which cards are hidden (in a hand or a market) now: one flag per card.
+std::vector<char> all_hidden(const GameState& st) {
+  std::vector<char> out(st.cards.size(), 0);
+  for (const auto& seat : st.seats) {
+    for (CardId id : seat.hand) out[id] = 1;
+    for (CardId id : seat.market) out[id] = 1;
+  }
+  return out;
+}
+
+// Events everyone may see never name a card that was hidden in a hand or market
+// before the command and still is (a card in play that returns to a hand during
+// the command, e.g. damaged and then returned, was public when it was named).
+void check_events(const std::vector<char>& hidden_before, const GameState& st, const rules::Outcome& out) {
+  const std::vector<char> hidden_after = all_hidden(st);
+  auto hidden = [](const std::vector<char>& flags, CardId id) {
+    return id >= 0 && id < static_cast<CardId>(flags.size()) && flags[id];
+  };
   for (const auto& e : out.events) {
-    // A card returned from play to a hand was public when it left play.
-    if (e.visibility.kind != rules::Visibility::Kind::All || e.kind == "returned_to_hand") continue;
-    const auto refs = mentioned(e.text);
-    if (refs.empty()) continue;
-    for (SeatIndex s = 0; s < static_cast<SeatIndex>(st.seats.size()); ++s) {
-      for (CardId id : hidden_of(st, s)) ASSERT_FALSE(refs.count(id)) << e.text;
+    if (e.visibility.kind != rules::Visibility::Kind::All) continue;
+    for (CardId id : mentioned(e.text)) {
+      ASSERT_FALSE(hidden(hidden_before, id) && hidden(hidden_after, id)) << e.text;
     }
   }
 }
@@ -216,16 +229,18 @@ void play_checked(std::uint64_t n, ShardStats& stats) {
       cmd.seat = seat;
       cmd.answer = rules::random_answer(*prompt, bot);
     }
+    const std::vector<char> hidden_before = all_hidden(st);
     const auto out = rules::apply(*m, cmd);
     if (out.accepted) log.push_back(cmd);
     // The bot answers only with offered options: only a concession of a seat
     // that is already out may be refused.
     ASSERT_TRUE(out.accepted || cmd.kind == rules::Command::Kind::Concede)
-        << "game " << n << ": " << out.rejection->code << " " << out.rejection->message;
+        << "game " << n << ": " << out.rejection->code << " " << out.rejection->message << " (prompt "
+        << prompt->kind << ": " << prompt->text << ")\n" << (out.accepted ? "" : save_position(eve(*m)));
     check_invariants(*m);
     check_control(st);
     check_shields(st, last);
-    check_events(st, out);
+    check_events(hidden_before, st, out);
     if (step % 16 == 0 || m->finished()) check_views(*m);
     if (::testing::Test::HasFatalFailure()) {
       ADD_FAILURE() << "game " << n << " command " << step << ": " << cmd.to_text();

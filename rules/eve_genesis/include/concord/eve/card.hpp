@@ -14,10 +14,29 @@ enum class OrderKind {
 
 enum class EffectKind {
   DrawCards, ReturnTargetToHand, DestroyTarget, DiscardCards, SacrificeLocation, Handler,
-  WinIfInPlay, DamageTarget, TargetShieldBonus
+  WinIfInPlay, DamageTarget, TargetShieldBonus, ReturnTargetToDocks, PutLocationFromScrapheap,
+  ProtectPilotedShip
 };
-enum class Trigger { WhenResolved, EntersPlay, StartOfTurn };
-enum class TargetKind { None, Ship, News, Card };
+enum class Trigger { WhenResolved, EntersPlay, StartOfTurn, Activated, LocationPlayedHere };
+enum class TargetKind { None, Ship, News, Card, ScrapheapLocation };
+enum class AbilityCost { None, SacrificeSelf, ReturnSelfToHand };
+enum class AbilityRole { Any, Agent, Pilot };
+
+enum class StaticKind {
+  None, ShieldMod, AttackMod, JamBonus, IncomeAllPlayers, AttackPerExcessShips,
+  PreventDamageFromShips, PreventDamageWithCompany, GainCostOfDestroyedFriendly,
+  OpponentsOnlyNews, RedirectFriendlyDamage, MultiTarget
+};
+enum class StaticScope {
+  Self, EnemyShipsInRegion, OtherFriendlyShipsInRegion, FriendlyShipsInRegion,
+  FriendlyShipsInHomeRegion
+};
+
+struct StaticDef {
+  StaticKind kind = StaticKind::None;
+  int amount = 0;
+  StaticScope scope = StaticScope::Self;
+};
 
 struct EffectDef {
   EffectKind kind = EffectKind::DrawCards;
@@ -25,6 +44,12 @@ struct EffectDef {
   TargetKind target = TargetKind::None;
   Trigger trigger = Trigger::WhenResolved;
   std::string handler;
+  // Activated abilities ("cost : effect").
+  int cost_credits = 0;
+  AbilityCost cost = AbilityCost::None;
+  bool target_in_region = false;
+  bool target_attacking = false;
+  AbilityRole role = AbilityRole::Any;
 };
 
 struct OrderDef {
@@ -76,8 +101,13 @@ struct CardDef {
   bool no_orders_in_region = false;
   int region_shield_penalty = 0;  // locations: ships in this region get [-N shield]
   bool no_attack_jumps = false;   // News: ships cannot jump into enemy regions
+  bool locations_locked = false;  // remote regions: locations cannot leave or be played into it
+  std::vector<StaticDef> statics;
+  bool upgrade_as_news = false;   // bases: upgrade whenever News could be played (Holder Tower)
 
-  TargetKind target() const;  // the kind of target the card names, or None
+  bool has_static(StaticKind kind) const;
+
+  TargetKind target() const;  // the kind of target a played card names (News effects), or None
 
   bool playable_by(Race race) const;  // race icons
   bool stays_in_play() const { return duration > 0 || duration_infinite; }  // News

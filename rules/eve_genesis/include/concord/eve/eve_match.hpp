@@ -21,13 +21,15 @@ namespace concord::eve {
 //   | "jump:c12@home0+c9" (undock with character c9 as its pilot)
 //   | "order:c12@<order>" | "order:c12@cancel"
 //   | "kamikaze:c12>c7" | "kamikaze:c12@home1" (Kamikaze on a ship or on that region's base)
+//   | "ability:c12:0" | "ability:c12:0>c7" | "ability:ginnungagap:0>c7" (activated abilities)
 struct Action {
-  enum class Kind { Pass, Play, Region, Upgrade, Jump, Order, Kamikaze };
+  enum class Kind { Pass, Play, Region, Upgrade, Jump, Order, Kamikaze, Ability };
   Kind kind = Kind::Pass;
   CardId card = -1;
   std::string target;  // location target region key, or the remote region id
   int x = 0;
   CardId on = -1;      // the card a targeted effect names
+  int effect = -1;     // Ability: the effect index (target = the region key of a region source)
   static std::optional<Action> parse(const std::string& option_id, std::int64_t value);
   std::string option_id() const;
 };
@@ -110,6 +112,8 @@ class EveMatch final : public rules::Match {
   std::vector<CardId> assignable_targets(CardId ship) const;
   rules::Prompt assign_prompt() const;
   void apply_assign(const rules::Answer& answer, Events& ev);
+  CardId patrolled_by(CardId ship) const;
+  rules::Prompt multi_target_prompt(CardId ship, rules::Prompt p) const;
   bool end_of_turn_withdrawal(Events& ev);
   // match_keywords.cpp
   void trigger_keywords(Events& ev);
@@ -122,6 +126,52 @@ class EveMatch final : public rules::Match {
   std::optional<rules::Rejection> check_kamikaze(SeatIndex seat, const Action& a) const;
   void play_kamikaze(SeatIndex seat, const Action& a, Events& ev);
   void queue_mining(SeatIndex seat);
+  // match_statics.cpp (the modifier pass)
+  struct StaticSource {
+    CardId card = -1;
+    SeatIndex controller = -1;  // -1: a location in an uncontrolled region
+    std::string region;         // "" for News
+  };
+  struct ShipMods {
+    int shield = 0;
+    int attack = 0;
+    int jam = 0;
+  };
+  template <typename F>
+  void for_each_static(F&& f) const;
+  bool in_scope(const StaticSource& src, StaticScope scope, CardId ship, const std::string& where) const;
+  int excess_ships(SeatIndex seat, const std::string& region) const;
+  ShipMods ship_mods(CardId ship) const;
+  bool damage_prevented(const DamageEntry& d) const;
+  std::int64_t income_bonus() const;
+  void ship_destroyed(CardId ship, SeatIndex controller, Events& ev);
+  bool censored(SeatIndex seat) const;
+  // match_abilities.cpp
+  const CardDef& ability_def(CardId card, const std::string& region) const;
+  bool location_locked(CardId location) const;
+  bool ability_applies(SeatIndex seat, const Action& a, const EffectDef& e) const;
+  std::string ability_region(SeatIndex seat, const Action& a) const;
+  std::optional<rules::Rejection> check_ability_target(SeatIndex seat, const Action& a,
+                                                       const EffectDef& e) const;
+  std::optional<rules::Rejection> check_ability(SeatIndex seat, const Action& a) const;
+  CardId pilot_ship(CardId character) const;
+  void ability_options(SeatIndex seat, std::vector<Action>& out) const;
+  void play_ability(SeatIndex seat, const Action& a, Events& ev);
+  void pay_by_leaving(CardId id, bool to_hand);
+  void resolve_activated(const PileItem& item, const EffectDef& e, Events& ev);
+  // match_trade.cpp
+  void start_trades(Events& ev);
+  void apply_put_back(const rules::Answer& answer, Events& ev);
+  // match_choices.cpp ("you may" choices, choices of card texts)
+  std::vector<CardId> remote_ships() const;
+  std::optional<rules::Prompt> special_choice_prompt() const;
+  void apply_special_choice(const rules::Answer& answer, Events& ev);
+  void run_may(const PileItem& item, Events& ev);
+  void location_played(SeatIndex seat, const std::string& region, Events& ev);
+  void run_region_may(const std::string& handler, const PileItem& item, Events& ev);
+  std::vector<CardId> searchable_locations(SeatIndex seat, const std::string& region) const;
+  std::optional<rules::Prompt> region_choice_prompt() const;
+  void apply_region_choice(const rules::Answer& answer, Events& ev);
   // match_pilots.cpp
   bool ask_clone(Events& ev);
   rules::Prompt clone_prompt() const;
@@ -153,6 +203,7 @@ class EveMatch final : public rules::Match {
   void apply_discard(SeatIndex seat, const rules::Answer& answer, Events& ev);
   bool draw(SeatIndex seat, Events& ev);  // false: the seat lost (empty market)
   void eliminate(SeatIndex seat, const std::string& reason, Events& ev);
+  void end_turn_now(Events& ev);
   // match_priority.cpp
   rules::Prompt priority_prompt(SeatIndex seat) const;
   rules::Outcome submit_priority(SeatIndex seat, const rules::Answer& answer);

@@ -90,6 +90,7 @@ struct PileItem {
   SeatIndex controller = 0;
   // Kind::Card: the card played; Kind::Jump: the ship; Kind::Ability: its source
   CardId card = -1;
+  // Kind::Ability of a remote region (Ginnungagap): card = -1, region = its key.
   // Kind::Region: the region id; Kind::Card: a location's target region;
   // Kind::Jump: the destination region key or kDocks.
   std::string region;
@@ -129,11 +130,12 @@ struct CombatState {
 
 // A choice made while the pile resolves (resolution waits for it).
 struct ResolutionChoice {
-  enum class Kind { None, Discard, SacrificeLocation, MineLocation };
+  enum class Kind { None, Discard, SacrificeLocation, MineLocation, PutBack, May, DestroyShip, Search };
   Kind kind = Kind::None;
   SeatIndex seat = -1;
-  int count = 0;       // MineLocation: the strength of the Mine Minerals order
+  int count = 0;       // MineLocation: Mine Minerals strength; PutBack: trades left; May: effect index
   CardId source = -1;
+  std::string region{};  // source -1: the remote region whose ability asks (Dam Torsad)
 };
 
 struct GameState {
@@ -151,6 +153,9 @@ struct GameState {
   int passes = 0;               // consecutive passes in the current priority round
   bool region_played = false;   // "only one remote region per turn"
   bool resolving = false;       // the pile is resolving (waiting for a choice)
+  // The active seat left the game while the pile held other seats' items: the
+  // pile resolves (in this turn), then the turn ends.
+  bool turn_ends = false;
   ResolutionChoice choice;      // the open choice while resolving
   // Pending abilities that triggered while the pile resolved: "they wait until
   // that pile has fully resolved and then form their own pile" (Errata).
@@ -160,6 +165,11 @@ struct GameState {
   // Pilots whose ship left play (now on the scrapheap) waiting for their
   // owner's decision to pay the clone cost (asked before the next pile forms).
   std::vector<CardId> clones;
+  // FAQ (EMP Minefield): a ship sent back to the docks while attacking "will no
+  // longer be able to jump during the Management phase"; cleared when it ends.
+  std::vector<CardId> grounded;
+  // Ships whose damage in remote regions is prevented until end of turn (Ahremen Arkah).
+  std::vector<CardId> shielded;
   std::optional<rules::MatchResult> result;
 
   int living_seats() const;

@@ -1,0 +1,159 @@
+// EveMatch: static abilities, applied by one modifier pass.
+//  - "Static abilities produce their effect while they are in play. For
+//    example, 'All your ships get [+1 shield].'"
+//  - "while ships are docked their abilities do not apply": a ship's static
+//    abilities count only while it is in a region.
+//  - "'You' ... always refer to the player who controls those cards": a
+//    location's controller is its region's controller (none: no "friendly").
+//  - ECM Turret (Errata): "The added strength of the Jam order is added to any
+//    existing Jam abilities ... the effects of several ECM Turret structures accumulate."
+//  - FAQ (Guardian): "It receives no damage from ships except damage that was
+//    redirected to it. Damage dealt by cards other than ships is dealt in the normal way."
+//  - FAQ (Insurance Fraud): "a static ability that applies while Insurance Fraud is in play."
+//  - FAQ: "An effect that prohibits an action always takes priority over an
+//    effect that allows that same action" (Censor Office over Holder Tower).
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
+#include "zones.hpp"
+
+namespace concord::eve {
+
+// Every card whose static abilities apply now, with its controller and region
+// (no allocation: this runs for every shield and attack the engine reads).
+template <typename F>
+void EveMatch::for_each_static(F&& f) const {
+  auto has = [&](CardId id) { return !def(id).statics.empty() || def(id).region_shield_penalty != 0; };
+  for (SeatIndex s = 0; s < seat_count(); ++s) {
+    const SeatState& seat = state_.seats[s];
+    if (seat.out) continue;
+    for (CardId id : seat.structures) {
+      if (has(id)) f(StaticSource{id, s, home_key(s)});
+    }
+    for (CardId id : seat.news) {
+      if (has(id)) f(StaticSource{id, s, ""});
+    }
+  }
+  for (const auto& r : state_.regions) {
+    for (CardId id : r.ships) {
+      if (has(id)) f(StaticSource{id, state_.cards[id].owner, r.key});
+    }
+    const SeatIndex ctrl = r.controller ? *r.controller : -1;
+    for (CardId id : r.locations) {
+      if (has(id)) f(StaticSource{id, ctrl, r.key});
+    }
+  }
+}
+
+bool EveMatch::in_scope(const StaticSource& src, StaticScope scope, CardId ship, const std::string& where) const {
+  const SeatIndex owner = state_.cards[ship].owner;
+  switch (scope) {
+    case StaticScope::Self: return ship == src.card;
+    case StaticScope::EnemyShipsInRegion: return where == src.region && src.controller >= 0 && owner != src.controller;
+    case StaticScope::OtherFriendlyShipsInRegion: return where == src.region && owner == src.controller && ship != src.card;
+    case StaticScope::FriendlyShipsInRegion: return where == src.region && owner == src.controller;
+    case StaticScope::FriendlyShipsInHomeRegion: return where == home_key(src.controller) && owner == src.controller;
+  }
+  return false;
+}
+
+// "Friendly ships in this region get [+X attack], where X equals the excess of
+// your ships over enemy ships in this region" (Scimitar, Errata).
+int EveMatch::excess_ships(SeatIndex seat, const std::string& region) const {
+  const Region* r = state_.region(region);
+  if (!r) return 0;
+  int mine = 0;
+  int enemy = 0;
+  for (CardId id : r->ships) (state_.cards[id].owner == seat ? mine : enemy) += 1;
+  return std::max(0, mine - enemy);
+}
+
+EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
+  ShipMods m;
+  const std::string where = ship_location(ship);
+  if (where.empty() || where == kDocks) return m;  // docked ships: nothing applies to them in a region
+  for_each_static([&](const StaticSource& src) {
+    const CardDef& d = def(src.card);
+    if (src.region == where) m.shield -= d.region_shield_penalty;  // "All ships in this region get [-1 shield]"
+    for (const auto& st : d.statics) {
+      if (!in_scope(src, st.scope, ship, where)) continue;
+      switch (st.kind) {
+        case StaticKind::ShieldMod: m.shield += st.amount; break;
+        case StaticKind::AttackMod: m.attack += st.amount; break;
+        case StaticKind::JamBonus: m.jam += st.amount; break;
+        case StaticKind::AttackPerExcessShips: m.attack += excess_ships(src.controller, src.region); break;
+        default: break;
+      }
+    }
+  });
+  // News in play naming the ship ("Target ship gets [+2 shield]").
+  for (const auto& s : state_.seats) {
+    for (CardId n : s.news) {
+      if (state_.cards[n].target != ship) continue;
+      for (const auto& e : def(n).effects) {
+        if (e.kind == EffectKind::TargetShieldBonus) m.shield += e.amount;
+      }
+    }
+  }
+  return m;
+}
+
+// Damage prevention: Guardian (damage from ships), Oneiros (with company),
+// Ahremen Arkah (this turn, in remote regions).
+bool EveMatch::damage_prevented(const DamageEntry& d) const {
+  const CardId t = d.target;
+  const std::string where = ship_location(t);
+  const Region* r = state_.region(where);
+  if (contains(state_.shielded, t) && r && !r->home) return true;
+  const CardDef& td = def(t);
+  if (!r) return false;  // statics of a ship apply only in a region
+  const bool from_ship = d.source >= 0 && def(d.source).type == CardType::Ship;
+  if (td.has_static(StaticKind::PreventDamageFromShips) && from_ship) return true;
+  if (td.has_static(StaticKind::PreventDamageWithCompany)) {
+    const auto friends = std::count_if(r->ships.begin(), r->ships.end(), [&](CardId id) {
+      return state_.cards[id].owner == state_.cards[t].owner;
+    });
+    if (friends > 1) return true;
+  }
+  return false;
+}
+
+// "All players' income is increased by 1" (Market Fluctuations).
+std::int64_t EveMatch::income_bonus() const {
+  std::int64_t bonus = 0;
+  for_each_static([&](const StaticSource& src) {
+    for (const auto& st : def(src.card).statics) {
+      if (st.kind == StaticKind::IncomeAllPlayers) bonus += st.amount;
+    }
+  });
+  return bonus;
+}
+
+// "When a friendly ship is destroyed, gain credits equal to its cost" (Insurance Fraud).
+void EveMatch::ship_destroyed(CardId ship, SeatIndex controller, Events& ev) {
+  std::vector<CardId> frauds;
+  for_each_static([&](const StaticSource& src) {
+    if (src.controller == controller && def(src.card).has_static(StaticKind::GainCostOfDestroyedFriendly)) {
+      frauds.push_back(src.card);
+    }
+  });
+  for (CardId fraud : frauds) {
+    const int credits = def(ship).cost;
+    state_.seats[controller].wallet += credits;
+    emit(ev, "credits_gained", seat_name(controller) + " gains " + std::to_string(credits) + " credit(s) (" +
+                                   def(fraud).name + ")");
+  }
+}
+
+// Censor Office: "Opponents cannot play cards or upgrade their bases during
+// your turn, except News" - a prohibition, so it beats Holder Tower's permission.
+bool EveMatch::censored(SeatIndex seat) const {
+  if (seat == state_.active) return false;
+  bool prohibited = false;
+  for_each_static([&](const StaticSource& src) {
+    prohibited = prohibited || (src.controller == state_.active && def(src.card).has_static(StaticKind::OpponentsOnlyNews));
+  });
+  return prohibited;
+}
+
+}  // namespace concord::eve
