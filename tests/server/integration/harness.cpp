@@ -56,14 +56,56 @@ std::string ServerTest::start_duel(Client& a, Client& b) {
   return room;
 }
 
+namespace {
+
+// Submits one answer. Returns the accepted command index, or 0 if the server
+// refused it on a rule (the refusal is kept in *refusal). Waits out rate limits.
+std::uint64_t try_answer(Client& client, const v1::MatchUpdate& update, const rules::Answer& answer,
+                         std::string* refusal) {
+  for (;;) {
+    try {
+      return client.submit_answer(update.room_id(), update.command_index(), client::to_wire(answer)).command_index();
+    } catch (const ClientError& e) {
+      if (e.kind() != ClientError::Kind::Server || e.code() == "STALE_PROMPT") throw;
+      if (e.code() != "RATE_LIMITED") {
+        *refusal = e.code() + ": " + e.what();
+        return 0;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));  // as a real client would
+    }
+  }
+}
+
+// Every subset of the options with an allowed size, smallest first (prompts
+// with at most 12 options): for prompts where few answers are legal.
+std::vector<rules::Answer> every_answer(const rules::Prompt& prompt) {
+  std::vector<rules::Answer> out;
+  const std::size_t n = prompt.options.size();
+  if (n > 12) return out;
+  for (unsigned size = prompt.min_choices; size <= std::min<std::size_t>(prompt.max_choices, n); ++size) {
+    for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
+      if (static_cast<unsigned>(__builtin_popcount(mask)) != size) continue;
+      rules::Answer answer;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (mask & (1u << i)) answer.choices.push_back({prompt.options[i].id, prompt.options[i].range ? prompt.options[i].range->min : 0});
+      }
+      out.push_back(std::move(answer));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std::uint64_t salt) {
   if (!update.has_prompt()) return 0;
   const auto prompt = client::to_rules(update.prompt());
   std::string last_refusal;
   // Some prompts accept only a few of their well-formed answers (e.g. EverZone's
-  // withdrawal: the units left must fit the resource limit), so try many.
-  constexpr std::uint64_t kAttempts = 2000;
-  for (std::uint64_t attempt = 0; attempt < kAttempts; ++attempt) {
+  // withdrawal: the units left must fit the resource limit): after a number of
+  // random answers, try every answer in turn.
+  constexpr std::uint64_t kRandomAttempts = 300;
+  for (std::uint64_t attempt = 0; attempt < kRandomAttempts; ++attempt) {
     rules::Seed seed;
     seed.bytes[0] = static_cast<std::uint8_t>(salt);
     seed.bytes[1] = static_cast<std::uint8_t>(update.command_index());
@@ -72,21 +114,12 @@ std::uint64_t answer_randomly(Client& client, const v1::MatchUpdate& update, std
     seed.bytes[4] = static_cast<std::uint8_t>(attempt >> 8);
     seed.bytes[5] = static_cast<std::uint8_t>(update.command_index() >> 8);
     rules::Rng rng(seed);
-    const auto answer = rules::random_answer(prompt, rng);
-    try {
-      return client.submit_answer(update.room_id(), update.command_index(), client::to_wire(answer)).command_index();
-    } catch (const ClientError& e) {
-      if (e.kind() != ClientError::Kind::Server || e.code() == "STALE_PROMPT") throw;
-      if (e.code() == "RATE_LIMITED") {  // as a real client would: wait, then try the same again
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        --attempt;
-        continue;
-      }
-      last_refusal = e.code() + ": " + e.what();
-    }
+    if (auto index = try_answer(client, update, rules::random_answer(prompt, rng), &last_refusal)) return index;
   }
-  throw std::runtime_error("no random answer to prompt '" + prompt.kind + "' was accepted in " +
-                           std::to_string(kAttempts) + " attempts; last: " + last_refusal);
+  for (const auto& answer : every_answer(prompt)) {
+    if (auto index = try_answer(client, update, answer, &last_refusal)) return index;
+  }
+  throw std::runtime_error("no answer to prompt '" + prompt.kind + "' was accepted; last: " + last_refusal);
 }
 
 v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::uint64_t stop_at_index,
