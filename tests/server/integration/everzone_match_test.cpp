@@ -45,19 +45,8 @@ class EverZoneMatch : public ServerTest {
   std::string room_;
 };
 
-ez::EzView view_of(const v1::MatchUpdate& update) {
-  ez::EzView view;
-  EXPECT_TRUE(update.view().UnpackTo(&view)) << update.view().type_url();
-  return view;
-}
+const auto view_of = &unpack_view<ez::EzView>;
 
-std::vector<v1::MatchUpdate> drain_updates(Client& client, const std::string& room) {
-  std::vector<v1::MatchUpdate> out;
-  while (auto push = client.next_push(std::chrono::milliseconds(300))) {
-    if (push->has_match_update() && push->match_update().room_id() == room) out.push_back(push->match_update());
-  }
-  return out;
-}
 
 // What one viewer must never see of another seat.
 void expect_private_parts_hidden(const ez::EzSeat& seat, const std::string& context) {

@@ -148,6 +148,14 @@ v1::MatchUpdate play_until(const std::vector<Client*>& seats, const std::string&
   }
 }
 
+std::vector<v1::MatchUpdate> drain_updates(Client& client, const std::string& room) {
+  std::vector<v1::MatchUpdate> out;
+  while (auto push = client.next_push(std::chrono::milliseconds(300))) {
+    if (push->has_match_update() && push->match_update().room_id() == room) out.push_back(push->match_update());
+  }
+  return out;
+}
+
 std::int64_t save_deck(Client& client, const v1::Deck& deck) { return client.save_deck(deck); }
 
 v1::Deck starter_deck(Client& client, const std::string& game, const std::string& name) {

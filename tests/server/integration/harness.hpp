@@ -64,6 +64,18 @@ v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::u
 v1::MatchUpdate play_until(const std::vector<Client*>& seats, const std::string& room,
                            std::uint64_t stop_at_index, std::uint64_t salt);
 
+// Every MatchUpdate the client has received for `room`, oldest first (takes
+// pushes until none arrives for 300 ms).
+std::vector<v1::MatchUpdate> drain_updates(Client& client, const std::string& room);
+
+// The game's view message of an update (a test failure if it is another type).
+template <typename View>
+View unpack_view(const v1::MatchUpdate& update) {
+  View view;
+  EXPECT_TRUE(update.view().UnpackTo(&view)) << update.view().type_url();
+  return view;
+}
+
 // Saves `deck` for the client; returns its id.
 std::int64_t save_deck(Client& client, const v1::Deck& deck);
 

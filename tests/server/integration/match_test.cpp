@@ -27,20 +27,8 @@ class Match : public ServerTest {
   std::string room_;
 };
 
-HighCardView view_of(const v1::MatchUpdate& update) {
-  HighCardView view;
-  EXPECT_TRUE(update.view().UnpackTo(&view));
-  return view;
-}
+const auto view_of = &unpack_view<HighCardView>;
 
-// Every MatchUpdate the client has received for the room, oldest first.
-std::vector<v1::MatchUpdate> drain_updates(Client& client, const std::string& room) {
-  std::vector<v1::MatchUpdate> out;
-  while (auto push = client.next_push(std::chrono::milliseconds(300))) {
-    if (push->has_match_update() && push->match_update().room_id() == room) out.push_back(push->match_update());
-  }
-  return out;
-}
 
 TEST_F(Match, TwoPlayersAndASpectatorPlayToTheEnd) {
   seat_everyone();
