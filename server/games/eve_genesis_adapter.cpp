@@ -103,10 +103,7 @@ void fill_combat(const eve::EveCombatView& c, pb::EveCombat* out) {
   fill_pairs(c.withdrawals, out->mutable_withdrawals());
 }
 
-}  // namespace
-
-pb::EveView to_proto(const eve::EveView& view) {
-  pb::EveView out;
+void fill_view(const eve::EveView& view, pb::EveView& out) {
   out.set_turn(static_cast<std::uint32_t>(view.turn));
   out.set_first(static_cast<std::uint32_t>(view.first));
   out.set_active(static_cast<std::uint32_t>(view.active));
@@ -119,11 +116,24 @@ pb::EveView to_proto(const eve::EveView& view) {
   for (const auto& p : view.pile) fill_pile_item(p, out.add_pile());
   for (const auto& p : view.waiting) fill_pile_item(p, out.add_waiting());
   fill_combat(view.combat, out.mutable_combat());
+}
+
+}  // namespace
+
+pb::EveView to_proto(const eve::EveView& view) {
+  pb::EveView out;
+  fill_view(view, out);
   return out;
 }
 
+// The wire view lives only until it is packed: built on an arena, its few
+// hundred cards and strings cost no malloc/free each (projections dominated
+// the per-command cost, see tests/bench/games_bench.cpp).
 void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
-  out->PackFrom(to_proto(dynamic_cast<const eve::EveView&>(view)));
+  google::protobuf::Arena arena;
+  auto* wire = google::protobuf::Arena::CreateMessage<pb::EveView>(&arena);
+  fill_view(dynamic_cast<const eve::EveView&>(view), *wire);
+  out->PackFrom(*wire);
 }
 
 void EveGenesisAdapter::encode_event(const rules::EventData&, google::protobuf::Any*) const {}

@@ -108,10 +108,16 @@ void Room::do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, 
 
 void Room::accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending) {
   pending.index = ++command_index_;
+  // Views are projected only for viewers who are connected now (projection is
+  // most of a command's cost). Whoever connects before the flush was sent a
+  // fresh update of this state or a later one on joining, so a missing update
+  // is skipped for them.
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    pending.seat_updates.push_back(match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events));
+    pending.seat_updates.push_back(
+        seats_[i].links.empty() ? nullptr
+                                : match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events));
   }
-  pending.spectator_update = match_update(rules::Viewer::spectator(), outcome.events);
+  if (!spectators_.empty()) pending.spectator_update = match_update(rules::Viewer::spectator(), outcome.events);
   if (match_->finished()) phase_ = Phase::Finished;
   pending_.push_back(std::move(pending));
   journal_command(command, match_->state_hash());
@@ -166,8 +172,10 @@ void Room::flush(PendingFlush& pending) {
   ack.mutable_answer_accepted()->set_command_index(pending.index);
   if (pending.submitter) pending.submitter->send(ack);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!pending.seat_updates[i]) continue;
     for (const auto& link : seats_[i].links) link->send_shared(pending.seat_updates[i]);
   }
+  if (!pending.spectator_update) return;
   for (const auto& link : spectators_) link->send_shared(pending.spectator_update);
 }
 

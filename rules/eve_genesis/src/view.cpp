@@ -34,6 +34,7 @@ EveCardView card_view(const EveMatch& m, CardId id) {
 
 std::vector<EveCardView> cards_view(const EveMatch& m, const std::vector<CardId>& ids) {
   std::vector<EveCardView> out;
+  out.reserve(ids.size());
   for (CardId id : ids) out.push_back(card_view(m, id));
   return out;
 }

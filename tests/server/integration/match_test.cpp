@@ -63,6 +63,32 @@ TEST_F(Match, TheSpectatorNeverReceivesASeatsHiddenCards) {
   }
 }
 
+// Rooms project views only for viewers connected when a command is accepted;
+// whoever joins later gets the state on joining and every update after it.
+TEST_F(Match, ASpectatorWhoJoinsMidMatchGetsTheStateThenEveryLaterUpdate) {
+  alice_ = player("alice");
+  bob_ = player("bob");
+  room_ = alice_->create_room("test_highcard", 2).room_id();
+  alice_->join_room(room_, v1::PLAYER, save_standard_deck(*alice_));
+  bob_->join_room(room_, v1::PLAYER, save_standard_deck(*bob_));
+  alice_->set_ready(room_);
+  bob_->set_ready(room_);
+  const auto before = play_until(*alice_, *bob_, room_, 2, 3);
+  ASSERT_FALSE(before.finished()) << "the match must still be running when the spectator joins";
+  auto dave = player("dave");
+  dave->join_room(room_, v1::SPECTATOR);
+  const auto last = play_until(*alice_, *bob_, room_, UINT64_MAX, 3);
+  ASSERT_TRUE(last.finished());
+  const auto watched = drain_updates(*dave, room_);
+  ASSERT_FALSE(watched.empty());
+  EXPECT_GE(watched.front().command_index(), before.command_index());
+  for (std::size_t i = 1; i < watched.size(); ++i) {
+    EXPECT_EQ(watched[i].command_index(), watched[i - 1].command_index() + 1) << "update " << i;
+  }
+  EXPECT_EQ(watched.back().command_index(), last.command_index());
+  EXPECT_TRUE(watched.back().finished());
+}
+
 TEST_F(Match, APlayerSeesOnlyItsOwnHand) {
   seat_everyone();
   const auto update = alice_->wait_for_match_update(room_);
