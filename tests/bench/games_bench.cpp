@@ -5,6 +5,7 @@
 //                      viewers: a view per seat and one for spectators, encoded
 //                      by the game's wire adapter into a MatchUpdate with the
 //                      events each viewer may see, serialized
+//   BM_WithStateHash   + the state hash a room journals with every command
 //   BM_WithJournal     + the command journaled to PostgreSQL with its state hash
 //                      (group commit; one iteration ends when all are durable)
 // One iteration = one whole game from create() to result.
@@ -21,6 +22,7 @@
 #include "botplay/bot_play.hpp"
 #include "concord/persistence/journal.hpp"
 #include "concord/persistence/database.hpp"
+#include "concord/rules/seed.hpp"
 #include "concord/server/shipped_games.hpp"
 #include "concord/testpg.hpp"
 #include "concord/v1/concord.pb.h"
@@ -125,21 +127,23 @@ BenchJournal& bench_journal() {
   return journal;
 }
 
-enum class Mode { EngineOnly, WithProjections, WithJournal };
+enum class Mode { EngineOnly, WithProjections, WithStateHash, WithJournal };
 
 void run_games(benchmark::State& state, Mode mode) {
   const auto& game = game_of(state);
   const int seats = static_cast<int>(state.range(1));
   std::uint64_t n = 0;
-  std::size_t commands = 0, bytes = 0;
+  std::size_t commands = 0, bytes = 0, hashed = 0;
   for (auto _ : state) {
     testsupport::BotPlayOptions options;
     std::int64_t match_id = mode == Mode::WithJournal ? bench_journal().new_match(game.definition.id, seats) : 0;
     std::int64_t index = 0;
     if (mode != Mode::EngineOnly) {
+      options.hash_before = false;  // the journal hashes the state after each command, as a room does
       options.on_step = [&](const testsupport::BotStep& step) {
         if (!step.outcome.accepted) return;
         bytes += project(game, step);
+        if (mode == Mode::WithStateHash) hashed += step.match.state_hash().size();
         if (mode == Mode::WithJournal) {
           bench_journal().append(match_id, {++index, step.command.seat, step.command.to_text(), step.match.state_hash()});
         }
@@ -153,18 +157,34 @@ void run_games(benchmark::State& state, Mode mode) {
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
   state.counters["commands/game"] = static_cast<double>(commands) / static_cast<double>(state.iterations());
+  benchmark::DoNotOptimize(hashed);
   if (bytes) state.counters["bytes/game"] = static_cast<double>(bytes) / static_cast<double>(state.iterations());
 }
 
 void BM_EngineOnly(benchmark::State& state) { run_games(state, Mode::EngineOnly); }
 void BM_WithProjections(benchmark::State& state) { run_games(state, Mode::WithProjections); }
+void BM_WithStateHash(benchmark::State& state) { run_games(state, Mode::WithStateHash); }
 void BM_WithJournal(benchmark::State& state) { run_games(state, Mode::WithJournal); }
+
+// SHA-256 of a state-sized buffer, by the block function this machine uses
+// (impl 0) and by the portable one (impl 1), side by side.
+void BM_Sha256(benchmark::State& state) {
+  const std::string data(static_cast<std::size_t>(state.range(1)), 'x');
+  for (auto _ : state) {
+    auto digest = state.range(0) == 0 ? rules::sha256(data) : rules::sha256_portable(data);
+    benchmark::DoNotOptimize(digest);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(1));
+  state.SetLabel(state.range(0) == 0 ? std::string(rules::sha256_implementation()) : "portable");
+}
+BENCHMARK(BM_Sha256)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1}, {8 << 10, 32 << 10}});
 
 // Args: game (0 = eve_genesis, 1 = everzone), seats.
 #define CONCORD_GAME_ARGS \
   ArgNames({"game", "seats"})->Args({0, 2})->Args({1, 2})->Args({1, 3})->Unit(benchmark::kMillisecond)
 BENCHMARK(BM_EngineOnly)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithProjections)->CONCORD_GAME_ARGS;
+BENCHMARK(BM_WithStateHash)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithJournal)->CONCORD_GAME_ARGS->UseRealTime();
 
 }  // namespace

@@ -42,6 +42,31 @@ TEST(Sha256, PaddingBoundaries) {
             "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
 }
 
+// The hardware path (x86 SHA extensions, where present) and the portable one
+// give the same digest for every length around the block and padding edges.
+TEST(Sha256, TheChosenBlockFunctionAgreesWithThePortableOne) {
+  RecordProperty("implementation", std::string(sha256_implementation()));
+  std::string data;
+  std::uint32_t x = 2463534242u;
+  for (std::size_t length = 0; length <= 1100; ++length) {
+    ASSERT_EQ(sha256(data), sha256_portable(data)) << "length " << length;
+    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+    data.push_back(static_cast<char>(x & 0xff));
+  }
+  const std::string large(300001, '\xa5');
+  EXPECT_EQ(sha256(large), sha256_portable(large));
+}
+
+TEST(Sha256, ThePortablePathGivesTheNistDigests) {
+  const auto abc = sha256_portable("abc");  // ba7816bf...f20015ad
+  EXPECT_EQ(abc[0], 0xba);
+  EXPECT_EQ(abc[31], 0xad);
+  const auto million_a = sha256_portable(std::string(1000000, 'a'));  // cdc76e5c...c7112cd0
+  EXPECT_EQ(million_a[0], 0xcd);
+  EXPECT_EQ(million_a[1], 0xc7);
+  EXPECT_EQ(million_a[31], 0xd0);
+}
+
 TEST(Sha256, BytesMatchHex) {
   const auto bytes = sha256("abc");
   EXPECT_EQ(bytes[0], 0xba);

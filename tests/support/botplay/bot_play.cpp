@@ -36,7 +36,7 @@ rules::Command next_command(const rules::Match& match, rules::Rng& rng,
 
 // Applies one command, logs it if accepted and reports it to on_step.
 void step(BotGame& game, const rules::Command& cmd, const BotPlayOptions& options) {
-  const std::string before = options.on_step ? game.match->state_hash() : std::string();
+  const std::string before = options.on_step && options.hash_before ? game.match->state_hash() : std::string();
   const rules::Outcome outcome = rules::apply(*game.match, cmd);
   if (outcome.accepted) {
     game.log.push_back(cmd);

@@ -21,13 +21,14 @@ struct BotStep {
   const rules::Match& match;        // after the command
   const rules::Command& command;
   const rules::Outcome& outcome;
-  const std::string& hash_before;   // state_hash() before the command
+  const std::string& hash_before;   // state_hash() before the command ("" without hash_before)
 };
 
 struct BotPlayOptions {
   std::size_t max_commands = 100000;           // accepted + rejected
   unsigned concede_one_in = 0;                 // 0 = never concede; N = 1/N chance per step
-  std::function<void(const BotStep&)> on_step;  // optional (costs a state_hash per step)
+  std::function<void(const BotStep&)> on_step;  // optional
+  bool hash_before = true;  // with on_step: hash the state before each command (costs a state_hash)
 };
 
 struct BotGame {
