@@ -93,7 +93,7 @@ const std::set<std::string>& allowed_fields(data::CardType type) {
                                                "effect", "locations_locked"};
   static const std::set<std::string> ship = {"cost", "x_cost", "shield", "attack", "build",
                                              "order", "limited", "income", "effect", "keyword",
-                                             "static_ability"};
+                                             "static_ability", "faction"};
   static const std::set<std::string> news = {"cost", "x_cost", "duration", "duration_infinite",
                                              "limited", "effect", "x_is_target_cost",
                                              "no_attack_jumps", "static_ability"};
@@ -122,7 +122,7 @@ const std::set<std::string>& typed_fields() {
       "duration_infinite", "locations", "locations_unlimited", "mineral_volume",
       "clone_cost", "order", "upgraded", "limited", "effect", "x_is_target_cost",
       "no_orders_in_region", "region_shield_penalty", "no_attack_jumps", "keyword",
-      "locations_locked", "static_ability", "upgrade_as_news"};
+      "locations_locked", "static_ability", "upgrade_as_news", "faction"};
   return all;
 }
 
@@ -193,11 +193,21 @@ void check_required(const data::Card& c, CardChecker& check) {
     }
     const bool needs = e.kind() == data::RETURN_TARGET_TO_HAND || e.kind() == data::DESTROY_TARGET ||
                        e.kind() == data::DAMAGE_TARGET || e.kind() == data::TARGET_SHIELD_BONUS ||
-                       e.kind() == data::RETURN_TARGET_TO_DOCKS || e.kind() == data::PUT_LOCATION_FROM_SCRAPHEAP;
-    const bool activated_only = e.cost_credits() != 0 || e.cost() != data::COST_NONE || e.target_in_region() ||
+                       e.kind() == data::RETURN_TARGET_TO_DOCKS || e.kind() == data::PUT_LOCATION_FROM_SCRAPHEAP ||
+                       e.kind() == data::GIVE_ORDER || e.kind() == data::PUT_TARGET_ON_MARKET_BOTTOM ||
+                       e.kind() == data::NO_MINING_TARGET || e.kind() == data::FORCE_WITHDRAW_TARGET ||
+                       e.kind() == data::RETURN_SHIPS_HOME;
+    const bool activated_only = e.cost_credits() != 0 || e.cost() != data::COST_NONE ||
                                 e.target_attacking() || e.role() != data::ANY_ROLE;
     if (activated_only && e.trigger() != data::ACTIVATED) {
-      check.fail("effect", "costs, target_in_region, target_attacking and role belong to ACTIVATED abilities");
+      check.fail("effect", "costs, target_attacking and role belong to ACTIVATED abilities");
+    }
+    if (e.max_targets() > 0 && (e.target() != data::TARGET_SHIP || e.trigger() == data::WHEN_RESOLVED ||
+                                e.trigger() == data::ACTIVATED)) {
+      check.fail("effect", "max_targets: pending abilities with ship targets only");
+    }
+    if (e.target_in_region() && e.trigger() == data::WHEN_RESOLVED) {
+      check.fail("effect", "target_in_region: abilities only");
     }
     if (e.cost_credits() < 0) check.fail("effect", "cost_credits must not be negative");
     if (e.role() != data::ANY_ROLE && c.type() != data::CHARACTER) check.fail("effect", "role: characters only");
@@ -268,13 +278,16 @@ CardDef convert(const data::Card& c) {
     d.effects.push_back({static_cast<EffectKind>(e.kind() - 1), e.amount(),
                          static_cast<TargetKind>(e.target()), static_cast<Trigger>(e.trigger()),
                          e.handler(), e.cost_credits(), static_cast<AbilityCost>(e.cost()),
-                         e.target_in_region(), e.target_attacking(), static_cast<AbilityRole>(e.role())});
+                         e.target_in_region(), e.target_attacking(), static_cast<AbilityRole>(e.role()),
+                         e.max_targets(), e.optional(), e.target_friendly(), e.target_max_shield(),
+                         e.amount_is_x(), e.faction()});
   }
   for (const auto& st : c.static_ability()) {
     d.statics.push_back({static_cast<StaticKind>(st.kind()), st.amount(), static_cast<StaticScope>(st.scope())});
   }
   d.locations_locked = c.locations_locked();
   d.upgrade_as_news = c.upgrade_as_news();
+  d.faction = c.faction();
   d.untargetable = c.untargetable();
   d.untargetable_by_news = c.untargetable_by_news();
   d.indestructible = c.indestructible();

@@ -22,6 +22,7 @@ std::optional<rules::Prompt> EveMatch::prompt(SeatIndex seat) const {
     case Pending::AbilityTargets: return ability_targets_prompt();
     case Pending::ContinueCombat: return continue_prompt();
     case Pending::Clone: return clone_prompt();
+    case Pending::Redirect: return redirect_prompt();
     case Pending::None: break;
   }
   return std::nullopt;
@@ -53,6 +54,7 @@ rules::Outcome EveMatch::submit(SeatIndex seat, const rules::Answer& answer) {
     case Pending::AbilityTargets: apply_ability_targets(answer, ev); break;
     case Pending::ContinueCombat: apply_continue(answer, ev); break;
     case Pending::Clone: apply_clone(answer, ev); break;
+    case Pending::Redirect: apply_redirect(answer, ev); break;
     default: break;
   }
   return rules::Outcome::accept(std::move(ev));
@@ -76,6 +78,8 @@ std::string EveMatch::state_hash() const {
 }
 
 const CardDef& EveMatch::def(CardId id) const {
+  // Reflection of Time "enters play as a copy of that location".
+  if (!state_.cards[id].copy.empty()) return *db_.find(state_.cards[id].copy);
   if (static_cast<std::size_t>(id) < defs_.size()) return *defs_[id];
   return *db_.find(state_.cards[id].card);
 }

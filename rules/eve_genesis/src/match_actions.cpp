@@ -192,13 +192,16 @@ std::optional<rules::Rejection> EveMatch::check_play(SeatIndex seat, const Actio
   }
   if (d.type == CardType::Location) {
     if (auto r = check_location_target(a)) return r;
+  } else if (d.target() == TargetKind::RemoteRegion) {
+    if (auto r = check_region_target(d, a.target)) return r;
   } else if (!a.target.empty()) {
     return reject("ILLEGAL_TARGET", d.name + " is not played into a region");
   }
   // "News cards that must name one or more targets can be played only if there
   // are such targets in play, and those targets are legal."
-  if (d.target() != TargetKind::None) {
+  if (d.target() != TargetKind::None && d.target() != TargetKind::RemoteRegion) {
     if (auto r = check_target(d, a.on)) return r;
+    if (auto r = check_news_target(seat, d, a.on)) return r;
   } else if (a.on >= 0) {
     return reject("ILLEGAL_TARGET", d.name + " names no target");
   }
@@ -315,6 +318,12 @@ std::vector<Action> EveMatch::candidate_actions(SeatIndex seat) const {
   for (CardId id : state_.seats[seat].hand) {
     const CardDef& d = def(id);
     if (!manage && d.type != CardType::News) continue;
+    if (d.target() == TargetKind::RemoteRegion) {
+      for (const auto& r : state_.regions) {
+        if (!r.home) out.push_back(Action{Action::Kind::Play, id, r.key, 0});
+      }
+      continue;
+    }
     if (d.target() != TargetKind::None) {
       for (CardId on : targets) out.push_back(Action{Action::Kind::Play, id, "", 0, on});
       continue;

@@ -42,7 +42,8 @@ void EveMatch::apply_special_choice(const rules::Answer& answer, Events& ev) {
   state_.pending = Pending::None;
   if (c.kind == ResolutionChoice::Kind::May) {
     emit(ev, "may", seat_name(c.seat) + (id == "yes" ? " does" : " does not") + " (" + card_name(c.source) + ")");
-    if (id == "yes") draw(c.seat, ev);  // Beggar's Emporium: "you may draw a card"
+    if (id == "yes" && may_pays(c.source)) pay_return_to_hand(c.source, c.seat, ev);  // Angel Impaler
+    else if (id == "yes") draw(c.seat, ev);  // Beggar's Emporium: "you may draw a card"
   } else {
     const CardId ship = *parse_card_ref(id);
     if (!def(ship).indestructible) {

@@ -142,7 +142,10 @@ void EveMatch::begin_combat_phase(Events& ev) {
 // damage of the Damage Distribution step and the base damage of the Results step.
 void EveMatch::enter_combat_step(Events& ev) {
   state_.combat.stage = CombatState::Stage::Start;
-  if (state_.step == Step::DamageDistribution) push_combat_damage(ev);
+  if (state_.step == Step::DamageDistribution) {
+    push_combat_damage(ev);
+    if (ask_redirect(0, ev)) return;  // Guardian
+  }
   if (state_.step == Step::Results) push_base_damage(ev);
   trigger_keywords(ev);
   next_trigger(ev);

@@ -52,7 +52,7 @@ std::vector<std::string> EveMatch::withdraw_destinations(CardId ship) const {
   const std::string from = ship_location(ship);
   std::vector<std::string> out = {kDocks};
   for (const auto& r : state_.regions) {
-    if (r.key == from || (r.home && state_.seats[r.owner].out)) continue;
+    if (r.key == from || (r.home && state_.seats[r.owner].out) || jumps_prohibited_into(r.key)) continue;
     // An enemy home region holds the enemy base: withdrawing there would be a new attack.
     if (r.controller && *r.controller != owner) continue;
     const bool enemy = std::any_of(r.ships.begin(), r.ships.end(),

@@ -142,6 +142,7 @@ void EveMatch::push_base_damage(Events& ev) {
 void EveMatch::remove_from_game(SeatIndex seat, Events& ev) {
   SeatState& s = state_.seats[seat];
   auto to_heap = [&](CardId id) {
+    release_under(id);
     reset_counters(state_.cards[id]);
     forget(id);
     state_.seats[state_.cards[id].owner].scrapheap.push_back(id);

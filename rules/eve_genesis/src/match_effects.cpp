@@ -27,6 +27,7 @@ bool kind_fits(TargetKind kind, CardType type) {
     case TargetKind::Card: return true;
     case TargetKind::None: return false;
     case TargetKind::ScrapheapLocation: return false;
+    case TargetKind::RemoteRegion: return false;
   }
   return false;
 }
@@ -102,6 +103,7 @@ void EveMatch::take_out(CardId id) {
     o.scrapheap.push_back(pilot);
     state_.clones.push_back(pilot);
   }
+  release_under(id);
   reset_counters(state_.cards[id]);
   forget(id);
 }
@@ -139,15 +141,13 @@ void EveMatch::forget(CardId id) {
 
 void EveMatch::apply_effects(const PileItem& item, Events& ev) {
   for (const auto& e : def(item.card).effects) {
+    if (state_.result) return;  // a draw from an empty market ended the match
     if (e.trigger != Trigger::WhenResolved) continue;
     if (e.kind == EffectKind::Handler) {
       run_handler(e.handler, item, ev);
       continue;
     }
-    if (e.kind == EffectKind::DrawCards) {
-      for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
-      continue;
-    }
+    if (apply_news_effect(item, e, ev)) continue;
     const CardId t = item.target;
     if (t < 0 || !in_play_or_on_pile(t)) {
       emit(ev, "no_effect", card_name(item.card) + ": its target no longer exists");

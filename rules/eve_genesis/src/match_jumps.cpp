@@ -81,6 +81,7 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
   if (!to) return reject("ILLEGAL_TARGET", "no region '" + a.target + "' in play");
   if (a.target == from) return reject("ILLEGAL_JUMP", "the ship is already there");
   if (to->home && state_.seats[to->owner].out) return reject("ILLEGAL_JUMP", "that player is out of the game");
+  if (jumps_prohibited_into(a.target)) return reject("PROHIBITED", "no ships may jump into " + a.target);
   if (attack) {
     // "An effect that prohibits an action always takes priority" (Martial Law).
     for (const auto& s : state_.seats) {
@@ -118,6 +119,10 @@ void EveMatch::jump_options(SeatIndex seat, std::vector<Action>& out) const {
 void EveMatch::resolve_jump(const PileItem& item, Events& ev) {
   const std::string from = ship_location(item.card);
   if (from.empty()) return;  // the ship left play while the jump was on the pile
+  if (item.region != kDocks && jumps_prohibited_into(item.region)) {  // Forsaken Ruins resolved meanwhile
+    emit(ev, "no_effect", "no ships may jump into " + item.region);
+    return;
+  }
   CardInstance& ship = state_.cards[item.card];
   SeatState& owner = state_.seats[ship.owner];
   if (from == kDocks) {

@@ -52,6 +52,7 @@ int EveMatch::order_strength(CardId ship, OrderKind kind) const {
   const std::string& tab = state_.cards[ship].order;
   if (where.empty() || where == kDocks || tab.empty() || is_attacking(ship)) return 0;
   if (contains(state_.combat.jammed, ship)) return 0;
+  if (kind == OrderKind::MineMinerals && contains(state_.depleted, ship)) return 0;  // Depleted Resources
   if (db_.find(state_.region(where)->card)->no_orders_in_region) return 0;
   const auto orders = orders_of(ship);
   auto it = std::find_if(orders.begin(), orders.end(),
@@ -92,6 +93,8 @@ void EveMatch::trigger_keywords(Events& ev) {
                                         std::to_string(x) + " triggers");
     }
   }
+  if (state_.step == Step::StartOfCombat) trigger_card_abilities(Trigger::StartOfCombatPhase, ev);
+  if (state_.step == Step::Withdrawal) trigger_card_abilities(Trigger::StartOfWithdrawal, ev);
 }
 
 std::vector<CardId> EveMatch::keyword_targets(const PileItem& item) const {
@@ -134,6 +137,7 @@ void EveMatch::next_trigger(Events& ev) {
 
 rules::Prompt EveMatch::ability_targets_prompt() const {
   const PileItem& item = state_.combat.triggered.front();
+  if (item.kind == PileItem::Kind::Ability) return pending_targets_prompt(item);
   const bool single = single_target(item.keyword);
   rules::Prompt p{"ability_targets",
                   card_name(item.card) + " (" + card_ref(item.card) + "): " + to_string(item.keyword) + " " +
@@ -151,6 +155,7 @@ void EveMatch::apply_ability_targets(const rules::Answer& answer, Events& ev) {
   PileItem item = t.front();
   t.erase(t.begin());
   for (const auto& c : answer.choices) item.targets.push_back(*parse_card_ref(c.option_id));
+  set_pending_amount(item);
   if (!item.targets.empty()) state_.waiting.push_back(item);
   next_trigger(ev);
 }

@@ -149,7 +149,7 @@ void EveMatch::resolve_card(const PileItem& item, Events& ev) {
       break;
   }
   emit(ev, "resolved", card_name(item.card) + " resolves from the pile");
-  if (d.type != CardType::News) queue_enters_play(item.card);
+  if (d.type != CardType::News && !ask_copy(item.card)) queue_enters_play(item.card);
 }
 
 }  // namespace concord::eve

@@ -86,6 +86,20 @@ EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
       }
     }
   });
+  // Blood Rogue: "This ship gets [+1 attack] and [+1 shield] for each card lying face down under it."
+  for (const auto& [card, holder] : state_.under) {
+    if (holder == ship) {
+      m.attack += 1;
+      m.shield += 1;
+    }
+  }
+  // Field Supply Router: "friendly ships in that region get [+1 attack] and [+1 shield] until end of turn".
+  for (const auto& b : state_.boosts) {
+    if (b.region == where && b.seat == state_.cards[ship].owner) {
+      m.attack += b.amount;
+      m.shield += b.amount;
+    }
+  }
   // News in play naming the ship ("Target ship gets [+2 shield]").
   for (const auto& s : state_.seats) {
     for (CardId n : s.news) {
@@ -108,7 +122,7 @@ bool EveMatch::damage_prevented(const DamageEntry& d) const {
   const CardDef& td = def(t);
   if (!r) return false;  // statics of a ship apply only in a region
   const bool from_ship = d.source >= 0 && def(d.source).type == CardType::Ship;
-  if (td.has_static(StaticKind::PreventDamageFromShips) && from_ship) return true;
+  if (td.has_static(StaticKind::PreventDamageFromShips) && from_ship && !d.redirected) return true;
   if (td.has_static(StaticKind::PreventDamageWithCompany)) {
     const auto friends = std::count_if(r->ships.begin(), r->ships.end(), [&](CardId id) {
       return state_.cards[id].owner == state_.cards[t].owner;
@@ -131,6 +145,7 @@ std::int64_t EveMatch::income_bonus() const {
 
 // "When a friendly ship is destroyed, gain credits equal to its cost" (Insurance Fraud).
 void EveMatch::ship_destroyed(CardId ship, SeatIndex controller, Events& ev) {
+  queue_when_destroyed(ship);
   std::vector<CardId> frauds;
   for_each_static([&](const StaticSource& src) {
     if (src.controller == controller && def(src.card).has_static(StaticKind::GainCostOfDestroyedFriendly)) {

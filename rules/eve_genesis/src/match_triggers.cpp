@@ -33,7 +33,7 @@ std::string ability_id(const PileItem& p) {
 void EveMatch::queue_enters_play(CardId id) {
   const auto& effects = def(id).effects;
   for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
-    if (effects[i].trigger != Trigger::EntersPlay) continue;
+    if (effects[i].trigger != Trigger::EntersPlay || effects[i].kind == EffectKind::CopyLocation) continue;
     state_.waiting.push_back(
         PileItem{PileItem::Kind::Ability, state_.cards[id].owner, id, "", -1, i});
   }
@@ -42,6 +42,7 @@ void EveMatch::queue_enters_play(CardId id) {
 // "All 'At the start of your turn' effects go onto the pile simultaneously"
 // (FAQ: Dam Torsad and Archaeological Site).
 void EveMatch::queue_start_of_turn(SeatIndex seat) {
+  queue_start_of_opponent_turn(seat);
   for (CardId id : controlled_in_play(seat)) {
     const auto& effects = def(id).effects;
     for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
@@ -69,6 +70,7 @@ std::vector<CardId> EveMatch::controlled_in_play(SeatIndex seat) const {
   std::vector<CardId> out = s.docks;
   out.insert(out.end(), s.structures.begin(), s.structures.end());
   out.insert(out.end(), s.news.begin(), s.news.end());
+  out.insert(out.end(), s.pilots.begin(), s.pilots.end());  // characters piloting (Blood Rogue)
   for (const auto& r : state_.regions) {
     if (r.controller == seat) out.insert(out.end(), r.locations.begin(), r.locations.end());
     for (CardId id : r.ships) {
@@ -80,6 +82,7 @@ std::vector<CardId> EveMatch::controlled_in_play(SeatIndex seat) const {
 
 void EveMatch::form_new_pile(Events& ev) {
   if (ask_clone(ev)) return;
+  if (ask_pending_targets(ev)) return;
   if (state_.waiting.size() > 1) {
     state_.pending = Pending::OrderTriggers;
     state_.prompt_seat = state_.active;
@@ -129,6 +132,11 @@ void EveMatch::resolve_ability(const PileItem& item, Events& ev) {
     return;
   }
   const SeatIndex owner = item.card >= 0 ? state_.cards[item.card].owner : item.controller;
+  if (e.pending_targets()) {
+    resolve_targeted_ability(item, e, ev);
+    return;
+  }
+  if (resolve_choice_ability(item, e, ev)) return;
   switch (e.kind) {
     case EffectKind::DrawCards:
       for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
@@ -198,6 +206,10 @@ rules::Prompt EveMatch::choice_prompt() const {
   const bool discard = c.kind == ResolutionChoice::Kind::Discard;
   if (auto special = region_choice_prompt()) return *special;
   if (auto special = special_choice_prompt()) return *special;
+  if (c.kind == ResolutionChoice::Kind::GiveOrder) return give_order_prompt();
+  if (c.kind == ResolutionChoice::Kind::Region) return region_prompt();
+  if (c.kind == ResolutionChoice::Kind::Copy) return copy_prompt();
+  if (c.kind == ResolutionChoice::Kind::Under) return under_prompt();
   if (c.kind == ResolutionChoice::Kind::MineLocation) {
     rules::Prompt p{"choose_mine", card_name(c.source) + " (" + card_ref(c.source) +
                                        "): Mine Minerals - choose the location to mine",
@@ -222,6 +234,22 @@ void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
   }
   if (c.source < 0) {
     apply_region_choice(answer, ev);
+    return;
+  }
+  if (c.kind == ResolutionChoice::Kind::GiveOrder) {
+    apply_give_order(answer, ev);
+    return;
+  }
+  if (c.kind == ResolutionChoice::Kind::Region) {
+    apply_region(answer, ev);
+    return;
+  }
+  if (c.kind == ResolutionChoice::Kind::Copy) {
+    apply_copy(answer, ev);
+    return;
+  }
+  if (c.kind == ResolutionChoice::Kind::Under) {
+    apply_under(answer, ev);
     return;
   }
   if (c.kind == ResolutionChoice::Kind::May || c.kind == ResolutionChoice::Kind::DestroyShip) {

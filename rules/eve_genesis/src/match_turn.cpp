@@ -29,6 +29,8 @@ void EveMatch::begin_turn(SeatIndex seat, Events& ev) {
   state_.combat = CombatState{};
   state_.mined.clear();
   state_.shielded.clear();  // "until end of turn"
+  state_.depleted.clear();
+  state_.boosts.clear();
   state_.grounded.clear();
   recharge_shields();  // the previous turn ended (also when its player left mid-phase)
   for (auto& s : state_.seats) s.limited_played = false;
@@ -259,7 +261,9 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
   // A conceding seat's choice, or a choice left with nothing to choose (its cards
   // left with the seat, e.g. the mined region): resolution goes on.
   const auto k = state_.choice.kind;
-  const bool listed = k != ResolutionChoice::Kind::May && k != ResolutionChoice::Kind::Search;
+  const bool listed = k != ResolutionChoice::Kind::May && k != ResolutionChoice::Kind::Search &&
+                      k != ResolutionChoice::Kind::GiveOrder && k != ResolutionChoice::Kind::Region &&
+                      k != ResolutionChoice::Kind::Copy && k != ResolutionChoice::Kind::Under;
   if (state_.pending == Pending::Choice &&
       (state_.choice.seat == seat || (listed && choice_candidates().empty()))) {
     state_.choice = ResolutionChoice{};
@@ -275,6 +279,10 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
     if (state_.pending == Pending::AbilityTargets) next_trigger(ev);
     else if (state_.pending == Pending::AssignTarget) next_assignment(ev);
     else if (state_.pending == Pending::Withdraw) open_withdrawal(-1, ev);
+    else if (state_.pending == Pending::Redirect) {
+      const int n = seat_count();
+      if (!ask_redirect((seat - state_.active + n) % n + 1, ev)) next_trigger(ev);
+    }
     else state_.prompt_seat = state_.next_living(seat);
   }
 }

@@ -57,6 +57,7 @@ bool PositionParser::check_prompt() {
     case Pending::AbilityTargets:
     case Pending::ContinueCombat:
     case Pending::Clone:
+    case Pending::Redirect:
       if (st_.result) return fail("a finished match has no prompt");
       return true;  // check_combat()
     case Pending::Priority:
@@ -105,6 +106,7 @@ bool PositionParser::remap_ids() {
   for (auto& p : st_.pile) {
     if (p.kind == PileItem::Kind::Card) p.card = final_id[p.card];
   }
+  for (auto& u : st_.under) u.first = final_id[u.first];  // the ship is a final id already
   return true;
 }
 
@@ -131,6 +133,18 @@ bool PositionParser::check_jumps() {
         effects[effect].trigger == Trigger::WhenResolved) {
       return fail(card_ref(id) + " has no pending ability " + std::to_string(effect));
     }
+  }
+  for (const auto& [card, ship] : st_.under) {  // "under": a ship in a region or the docks
+    bool placed = false;
+    for (const auto& r : st_.regions) placed = placed || contains(r.ships, ship);
+    for (const auto& seat : st_.seats) placed = placed || contains(seat.docks, ship);
+    if (ship >= static_cast<CardId>(st_.cards.size()) || !placed) {
+      return fail("under: " + card_ref(ship) + " is not a ship in play");
+    }
+  }
+  for (const auto& [line, key] : region_lines_) {
+    line_no_ = line;
+    if (!st_.region(key)) return fail("region '" + key + "' is not in play");
   }
   for (const auto& [line, id] : ref_lines_) {
     line_no_ = line;

@@ -42,7 +42,7 @@ bool PositionParser::is_combat_line(const std::string& k) {
   static const char* keys[] = {"attack",    "attacker", "combat",   "defenders", "jammed",
                                "scrambled", "queue",    "assigned", "forced",    "dampened",
                                "withdrawal", "triggered", "mined", "clones",
-                               "grounded", "shielded"};
+                               "grounded", "shielded", "depleted", "boost", "under"};
   return std::any_of(std::begin(keys), std::end(keys), [&](const char* x) { return k == x; });
 }
 
@@ -64,7 +64,32 @@ bool PositionParser::combat_line(const Words& w) {
   if (k == "clones") return refs(w, 1, st_.clones);
   if (k == "grounded") return refs(w, 1, st_.grounded);
   if (k == "shielded") return refs(w, 1, st_.shielded);
+  if (k == "depleted") return refs(w, 1, st_.depleted);
+  if (k == "under") {  // "under <seat> c<ship> <card>...": face down under a ship (Blood Rogue)
+    auto s = w.size() >= 4 ? seat(w[1]) : std::nullopt;
+    if (!s) return error_.empty() ? fail("expected 'under <seat> c<ship> <card>...'") : false;
+    auto ship = ref(w[2]);
+    if (!ship) return false;
+    const std::vector<CardType> any = {CardType::Ship, CardType::News, CardType::Structure, CardType::Location,
+                                       CardType::Character};
+    for (std::size_t i = 3; i < w.size(); ++i) {
+      auto id = card(w[i], *s, any);
+      if (!id) return false;
+      st_.under.emplace_back(*id, *ship);
+    }
+    return true;
+  }
+  if (k == "boost") {  // "boost <seat> <region> <amount>" (Field Supply Router, until end of turn)
+    auto s = w.size() == 4 ? seat(w[1]) : std::nullopt;
+    if (!s) return error_.empty() ? fail("expected 'boost <seat> <region> <amount>'") : false;
+    auto n = region_for(w[2]) ? integer(w[3], 1, 100) : std::nullopt;
+    return n && (st_.boosts.push_back(RegionBoost{*s, w[2], *n}), true);
+  }
   if (k == "combat") return combat_header(w);
+  if (k == "triggered" && w.size() >= 5 && w[2] == "ability") {
+    auto s = seat(w[1]);
+    return s && ability_item(w, 3, *s, c.triggered);
+  }
   if (k == "triggered") {
     auto s = w.size() >= 6 && w[2] == "keyword" ? seat(w[1]) : std::nullopt;
     if (!s) return error_.empty() ? fail("expected 'triggered <seat> keyword c<id> <order> <X> <region>'") : false;
@@ -153,7 +178,11 @@ bool PositionParser::damage_item(const Words& w, SeatIndex s) {
     if (!n) return false;
     d.source = *src;
     d.amount = *n;
-    const std::string to = w[i].substr(gt + 1, eq - gt - 1);
+    std::string to = w[i].substr(gt + 1, eq - gt - 1);
+    if (!to.empty() && to[0] == '>') {  // "c5>>c7=3": redirected to c7 (Guardian)
+      d.redirected = true;
+      to.erase(0, 1);
+    }
     if (to.rfind("base", 0) == 0) {
       auto b = seat(to.substr(4));
       if (!b) return false;
@@ -232,8 +261,14 @@ bool PositionParser::check_combat() {
     case Pending::ContinueCombat:
       if (!combat || s != st_.active) return fail("prompt continue_combat needs phase combat and the active seat");
       return true;
+    case Pending::Redirect:
+      if (!combat || st_.step != Step::DamageDistribution || st_.pile.empty() ||
+          st_.pile.back().kind != PileItem::Kind::Damage) {
+        return fail("prompt redirect needs the damage distribution step and a damage item on top of the pile");
+      }
+      return true;
     case Pending::AbilityTargets:
-      if (!combat || c.triggered.empty() || c.triggered.front().controller != s) {
+      if (c.triggered.empty() || c.triggered.front().controller != s) {
         return fail("prompt ability_targets needs a 'triggered' line of that seat");
       }
       return true;

@@ -27,7 +27,7 @@ std::optional<Step> step_of(const std::string& s) {
 }
 
 std::optional<Pending> pending_of(const std::string& s) {
-  for (int i = 0; i <= static_cast<int>(Pending::Clone); ++i) {
+  for (int i = 0; i <= static_cast<int>(Pending::Redirect); ++i) {
     if (to_string(static_cast<Pending>(i)) == s) return static_cast<Pending>(i);
   }
   return std::nullopt;
@@ -118,8 +118,8 @@ bool PositionParser::line(const Words& w) {
     return s && keyword_item(w, 3, *s, st_.waiting);
   }
   if (k == "waiting") {
-    auto s = w.size() == 5 && w[2] == "ability" ? seat(w[1]) : std::nullopt;
-    if (!s) return error_.empty() ? fail("expected 'waiting <seat> ability c<id> <effect>'") : false;
+    auto s = w.size() >= 5 && w[2] == "ability" ? seat(w[1]) : std::nullopt;
+    if (!s) return error_.empty() ? fail("expected 'waiting <seat> ability c<id> <effect> [targets=...]'") : false;
     return ability_item(w, 3, *s, st_.waiting);
   }
   return header(w);
@@ -281,6 +281,17 @@ bool PositionParser::card_attrs(CardInstance& c, const Words& w, std::size_t fro
       *target = val;
       continue;
     }
+    if (key == "region") {  // the region a News in play names (Forsaken Ruins; checked at the end)
+      c.region = val;
+      region_lines_.emplace_back(line_no_, val);
+      continue;
+    }
+    if (key == "copy") {  // Reflection of Time: the location it copies
+      const CardDef* d = db_.find(val);
+      if (!d || d->type != CardType::Location) return fail("copy= needs a location, got '" + val + "'");
+      c.copy = val;
+      continue;
+    }
     if (key == "names") {  // the ship a News in play names (final id)
       auto r = ref(val);
       if (!r) return false;
@@ -366,7 +377,7 @@ bool PositionParser::pile_line(const Words& w) {
     st_.pile.push_back(PileItem{PileItem::Kind::Region, *s, -1, w[3]});
     return true;
   }
-  if (w[2] == "ability" && (w.size() == 5 || w.size() == 6)) return ability_item(w, 3, *s, st_.pile);
+  if (w[2] == "ability" && w.size() >= 5) return ability_item(w, 3, *s, st_.pile);
   if (w[2] == "keyword") return keyword_item(w, 3, *s, st_.pile);
   if (w[2] == "damage") return damage_item(w, *s);
   if (w[2] == "jump" && w.size() == 5) {
@@ -453,13 +464,28 @@ bool PositionParser::result_line(const Words& w) {
 // "... ability <region> <effect> [on=c<id>]": an activated ability of a remote region.
 bool PositionParser::ability_item(const Words& w, std::size_t at, SeatIndex seat,
                                   std::vector<PileItem>& out) {
+  if (w.size() < at + 2) return fail("expected 'ability c<id> <effect> [on=c<id>] [targets=c1,c2] [amount=N]'");
   auto ref = parse_card_ref(w[at]);
   auto effect = integer(w[at + 1], 0, 100);
   if (!effect) return false;
   PileItem item{PileItem::Kind::Ability, seat, ref ? *ref : -1, "", -1, *effect};
-  if (w.size() > at + 2) {
-    auto on = w[at + 2].rfind("on=", 0) == 0 ? parse_card_ref(w[at + 2].substr(3)) : std::nullopt;
-    if (!on) return fail("expected on=c<id>, got '" + w[at + 2] + "'");
+  for (std::size_t i = at + 2; i < w.size(); ++i) {
+    auto kv = text::key_value(w[i]);
+    std::optional<int> n;
+    if (kv && kv->first == "amount" && (n = integer(kv->second, 0, 1000))) {
+      item.strength = *n;
+      continue;
+    }
+    if (kv && kv->first == "targets") {
+      for (const auto& t : text::split(kv->second, ',')) {
+        auto r = this->ref(t);
+        if (!r) return false;
+        item.targets.push_back(*r);
+      }
+      continue;
+    }
+    auto on = kv && kv->first == "on" ? parse_card_ref(kv->second) : std::nullopt;
+    if (!on) return error_.empty() ? fail("expected on=c<id>, targets=... or amount=N, got '" + w[i] + "'") : false;
     item.target = *on;
     ref_lines_.emplace_back(line_no_, *on);
   }
@@ -490,6 +516,10 @@ bool PositionParser::choice_line(const Words& w) {
   else if (w[1] == "may") c.kind = ResolutionChoice::Kind::May;
   else if (w[1] == "destroy_ship") c.kind = ResolutionChoice::Kind::DestroyShip;
   else if (w[1] == "search") c.kind = ResolutionChoice::Kind::Search;
+  else if (w[1] == "give_order") c.kind = ResolutionChoice::Kind::GiveOrder;
+  else if (w[1] == "region") c.kind = ResolutionChoice::Kind::Region;
+  else if (w[1] == "copy") c.kind = ResolutionChoice::Kind::Copy;
+  else if (w[1] == "under") c.kind = ResolutionChoice::Kind::Under;
   else return fail("unknown choice '" + w[1] + "'");
   auto s = seat(w[2]);
   auto n = s ? integer(w[3], 1, 7) : std::nullopt;

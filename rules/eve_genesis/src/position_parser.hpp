@@ -77,6 +77,7 @@ class PositionParser {
   std::vector<int> id_lines_;      // per provisional id: its line
   std::vector<int> jump_lines_;    // per jump on the pile: its line
   std::vector<std::pair<int, CardId>> ref_lines_;  // (line, card) of on=c<id> targets
+  std::vector<std::pair<int, std::string>> region_lines_;  // (line, region) of region= attributes
   std::vector<std::tuple<int, CardId, int>> ability_lines_;  // (line, source, effect)
   std::optional<std::array<std::uint64_t, 4>> rng_words_;
   bool seats_declared_ = false;

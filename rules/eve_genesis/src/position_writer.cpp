@@ -1,4 +1,5 @@
 // save_position: the canonical position text (see README.md).
+#include <algorithm>
 #include <sstream>
 
 #include "concord/eve/position.hpp"
@@ -42,6 +43,14 @@ std::string attrs(const CardInstance& c) {
     out += " names=";
     out += card_ref(c.target);
   }
+  if (!c.region.empty()) {
+    out += " region=";
+    out += c.region;
+  }
+  if (!c.copy.empty()) {
+    out += " copy=";
+    out += c.copy;
+  }
   return out;
 }
 
@@ -76,7 +85,7 @@ void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
   if (st.choice.kind != ResolutionChoice::Kind::None) {
     const auto k = st.choice.kind;
     static const char* names[] = {"none", "discard", "sacrifice_location", "mine_location",
-                                  "put_back", "may", "destroy_ship", "search"};
+                                  "put_back", "may", "destroy_ship", "search", "give_order", "region", "copy", "under"};
     o << "choice " << names[static_cast<int>(k)] << ' ' << st.choice.seat << ' ' << st.choice.count << ' '
       << (st.choice.source >= 0 ? card_ref(st.choice.source) : st.choice.region) << '\n';
   }
@@ -133,10 +142,17 @@ void keyword_item(std::ostream& o, const PileItem& p) {
   if (p.base_target >= 0) o << " base=" << p.base_target;
 }
 
+void ability_item(std::ostream& o, const PileItem& p) {
+  o << " ability " << (p.card >= 0 ? card_ref(p.card) : p.region) << ' ' << p.effect;
+  if (p.target >= 0) o << " on=" << card_ref(p.target);
+  if (!p.targets.empty()) o << " targets=" << ref_list(p.targets, ',');
+  if (p.strength > 0) o << " amount=" << p.strength;
+}
+
 void damage_item(std::ostream& o, const PileItem& p) {
   o << " damage " << p.region;
   for (const auto& d : p.damage) {
-    o << ' ' << card_ref(d.source) << '>';
+    o << ' ' << card_ref(d.source) << (d.redirected ? ">>" : ">");
     if (d.base >= 0) {
       o << "base" << d.base;
     } else {
@@ -175,13 +191,27 @@ void write_combat(std::ostream& o, const GameState& st) {
   list_refs(o, "clones", st.clones);
   list_refs(o, "grounded", st.grounded);
   list_refs(o, "shielded", st.shielded);
+  list_refs(o, "depleted", st.depleted);
+  std::vector<CardId> holders;  // ships with cards under them, in order of the first card
+  for (const auto& [card, ship] : st.under) {
+    if (std::find(holders.begin(), holders.end(), ship) == holders.end()) holders.push_back(ship);
+  }
+  for (CardId ship : holders) {
+    o << "under " << st.cards[ship].owner << ' ' << card_ref(ship);
+    for (const auto& [card, holder] : st.under) {
+      if (holder == ship) o << ' ' << token(st, card);
+    }
+    o << '\n';
+  }
+  for (const auto& b : st.boosts) o << "boost " << b.seat << ' ' << b.region << ' ' << b.amount << '\n';
   for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& [a, n] : c.attack_mod) o << "dampened " << card_ref(a) << ' ' << n << '\n';
   for (const auto& [a, to] : c.withdrawals) o << "withdrawal " << card_ref(a) << ' ' << to << '\n';
   for (const auto& t : c.triggered) {
     o << "triggered " << t.controller;
-    keyword_item(o, t);
+    if (t.kind == PileItem::Kind::Ability) ability_item(o, t);
+    else keyword_item(o, t);
     o << '\n';
   }
 }
@@ -192,16 +222,13 @@ void write_pile(std::ostream& o, const GameState& st) {
     if (w.kind == PileItem::Kind::Keyword) {
       keyword_item(o, w);
     } else {
-      o << " ability " << (w.card >= 0 ? card_ref(w.card) : w.region) << ' ' << w.effect;
+      ability_item(o, w);
     }
     o << '\n';
   }
   for (const auto& p : st.pile) {
     o << "pile " << p.controller;
-    if (p.kind == PileItem::Kind::Ability) {
-      o << " ability " << (p.card >= 0 ? card_ref(p.card) : p.region) << ' ' << p.effect;
-      if (p.target >= 0) o << " on=" << card_ref(p.target);
-    }
+    if (p.kind == PileItem::Kind::Ability) ability_item(o, p);
     if (p.kind == PileItem::Kind::Upgrade) o << " upgrade";
     if (p.kind == PileItem::Kind::Region) o << " region " << p.region;
     if (p.kind == PileItem::Kind::Jump) o << " jump " << card_ref(p.card) << ' ' << p.region;

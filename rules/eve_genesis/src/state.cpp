@@ -66,7 +66,7 @@ std::string to_string(Pending pending) {
   static const char* names[] = {"none",         "mulligan",        "income",   "priority",
                                 "discard",      "order_triggers",  "choice",   "choose_attack",
                                 "withdraw",     "assign_target",   "ability_targets",
-                                "continue_combat", "clone"};
+                                "continue_combat", "clone", "redirect"};
   return names[static_cast<int>(pending)];
 }
 

@@ -25,6 +25,8 @@ inline void reset_counters(CardInstance& c) {
   c.order.clear();
   c.target = -1;
   c.pilot = -1;
+  c.region.clear();
+  c.copy.clear();
 }
 
 }  // namespace concord::eve

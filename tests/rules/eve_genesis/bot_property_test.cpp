@@ -53,6 +53,7 @@ void check_zones(const GameState& st) {
   for (const auto& p : st.pile) {
     if (p.kind == PileItem::Kind::Card) ++seen.at(p.card);
   }
+  for (const auto& [card, ship] : st.under) ++seen.at(card);  // face down under a ship (Blood Rogue)
   for (std::size_t i = 0; i < seen.size(); ++i) {
     ASSERT_EQ(seen[i], 1) << card_ref(static_cast<CardId>(i)) << " is in " << seen[i] << " zones";
   }
@@ -359,6 +360,37 @@ TEST(EveBots, RejectedAnswersLeaveTheStateHashUnchanged) {
       ASSERT_EQ(m->state_hash(), before);
       ASSERT_TRUE(m->submit(seat, rules::random_answer(p, rng)).accepted);
     }
+  }
+}
+
+
+// Random play reaches the prompts of the second vocabulary (pending abilities
+// with targets, Guardian, the choices of card texts): they are offered and
+// answered in ordinary games, not only in scenarios.
+TEST(EveBots, RandomGamesReachTheCardTextPrompts) {
+  const auto def = definition();
+  std::map<std::string, int> seen;
+  for (std::uint64_t n = 0; n < 60; ++n) {
+    auto m = def.create(random_setup(n));
+    rules::Rng bot(testsupport::seed_from_number(1000000 + n));
+    for (int i = 0; i < 400000 && !m->finished(); ++i) {
+      const SeatIndex s = eve(*m).state().prompt_seat;
+      const auto p = m->prompt(s);
+      ASSERT_TRUE(p);
+      const auto& st = eve(*m).state();
+      const bool pending_ability = p->kind == "ability_targets" && !st.combat.triggered.empty() &&
+                                   st.combat.triggered.front().kind == PileItem::Kind::Ability;
+      ++seen[pending_ability ? "ability_targets(card)" : p->kind];
+      ASSERT_TRUE(m->submit(s, rules::random_answer(*p, bot)).accepted);
+    }
+  }
+  std::string counts;
+  for (const auto& [k, v] : seen) counts += k + "=" + std::to_string(v) + " ";
+  RecordProperty("prompts", counts);
+  std::cout << counts << "\n";
+  for (const char* k : {"ability_targets(card)", "redirect", "choose_region", "choose_copy", "choose_order", "may",
+                       "choose_under"}) {
+    EXPECT_GT(seen[k], 0) << k << " never offered: " << counts;
   }
 }
 

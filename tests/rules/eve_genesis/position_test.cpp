@@ -27,6 +27,57 @@ TEST(EvePosition, SaveLoadRoundTripsANewMatchBitForBit) {
   EXPECT_EQ(again->state_hash(), m->state_hash());
 }
 
+// The lines of the second vocabulary load and save back to the same text.
+TEST(EvePosition, SecondVocabularyLinesRoundTrip) {
+  auto m = position(R"(seats 2
+turn 6
+active 0
+phase combat damage_distribution
+prompt redirect 1
+seat 0 base=minmatar_control_tower
+seat 1 base=holder_tower
+region aridia owner=1 controller=1
+ship aridia 0 slasher#1
+ship aridia 1 guardian#2
+ship aridia 1 executioner#3
+ship aridia 1 cruor#4
+under 1 c4 veldspar#5 omber#6
+location aridia 1 reflection_of_time#7 copy=veldspar
+news 0 forsaken_ruins#8 duration=2 region=aridia
+structure 1 sentry_gun#9
+market 0 veldspar
+market 1 omber
+attack aridia
+attacker c1 aridia
+combat aridia defender=1 stage=start must_withdraw=no
+defenders c2 c3 c4
+assigned c1 c3
+depleted c3
+boost 1 aridia 1
+pile 1 ability c9 0 targets=c1 amount=2
+pile 0 damage aridia c1>c3=3
+)");
+  ASSERT_TRUE(m);
+  const std::string text = save_position(*m);
+  auto again = position(text);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(save_position(*again), text);
+  EXPECT_NE(text.find("under 1 c4 veldspar#5 omber#6"), std::string::npos) << text;
+  EXPECT_NE(text.find("pile 1 ability c9 0 targets=c1 amount=2"), std::string::npos) << text;
+  EXPECT_EQ(m->def(6).id, "veldspar");             // Reflection of Time as a copy
+  EXPECT_EQ(m->shield_of(3), 2 + 2 + 1);           // Cruor: two cards under it, boost +1
+  EXPECT_EQ(m->attack_of(3), 2 + 2 + 1);
+  auto p = m->prompt(1);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->kind, "redirect");
+  EXPECT_EQ(p->options.size(), 1u);  // c1's damage to c3 may go to Guardian c2
+}
+
+TEST(EvePosition, UnderNamesAShipInPlay) {
+  EXPECT_NE(load_error(std::string(kTwo) + "under 0 c2 veldspar#1\nhand 0 velator#2\n").find("not a ship in play"),
+            std::string::npos);
+}
+
 TEST(EvePosition, EverythingHasADefault) {
   auto m = position(kTwo);
   ASSERT_TRUE(m);

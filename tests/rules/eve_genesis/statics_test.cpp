@@ -108,14 +108,21 @@ ship home0 0 bestower#1
 }
 
 // Sniper (chosen definition): "this ship gets [+X attack]" while executed.
+// Thorax carries Sniper 1 (chosen: no card in the rulebook has it).
 TEST(EveKeywordsChosen, SniperAddsAttackOnlyWhileExecuted) {
   auto m = position(R"(seats 2
 seat 0 base=holder_tower
 seat 1 base=gallente_control_tower
 ship home0 0 maller#1 order=tank
+ship home1 1 thorax#2 order=sniper
+ship home1 1 thorax#3
+dock 1 thorax#4 order=sniper
 )");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->attack_of(0), 3);  // no Sniper order: unchanged
+  EXPECT_EQ(m->attack_of(1), 4);  // Thorax 3 + Sniper 1
+  EXPECT_EQ(m->attack_of(2), 3);  // not executing Sniper
+  EXPECT_EQ(m->attack_of(3), 3);  // docked: orders are executed only in a region
 }
 
 }  // namespace

@@ -143,9 +143,11 @@ TEST(EveTurn, ActivePlayerActsFirstInEachStepAndPriorityPassesClockwise) {
 
 TEST(EveTurn, NewsMayBePlayedInTheSetupPhase) {
   // Duration and assembly example: "Jan's turn 8, Setup phase: Jan plays the News Forsaken Ruins."
-  auto m = position(board("phase setup duration\nhand 0 forsaken_ruins#1\nhand 1 mind_clash#2\n"));
+  // Forsaken Ruins names "target remote region": play:c1@aridia.
+  auto m = position(board("phase setup duration\nhand 0 forsaken_ruins#1\nhand 1 mind_clash#2\n"
+                          "region aridia owner=1 controller=none\n"));
   ASSERT_TRUE(m);
-  EXPECT_TRUE(offers(*m, 0, "play:c1"));
+  EXPECT_TRUE(offers(*m, 0, "play:c1@aridia"));
   ok(*m, 0, pick("pass"));
   EXPECT_TRUE(offers(*m, 1, "play:c2"));  // the opponent may answer with News, too
 }

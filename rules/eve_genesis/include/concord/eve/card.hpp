@@ -15,10 +15,15 @@ enum class OrderKind {
 enum class EffectKind {
   DrawCards, ReturnTargetToHand, DestroyTarget, DiscardCards, SacrificeLocation, Handler,
   WinIfInPlay, DamageTarget, TargetShieldBonus, ReturnTargetToDocks, PutLocationFromScrapheap,
-  ProtectPilotedShip
+  ProtectPilotedShip, GiveOrder, PutTargetOnMarketBottom, NoMiningTarget, ForceWithdrawTarget,
+  MayPayReturnSelfToHand, BoostFriendlyRegion, RevealLocationIntoPlay, ReturnShipsHome, CopyLocation,
+  PutCardUnderShip
 };
-enum class Trigger { WhenResolved, EntersPlay, StartOfTurn, Activated, LocationPlayedHere };
-enum class TargetKind { None, Ship, News, Card, ScrapheapLocation };
+enum class Trigger {
+  WhenResolved, EntersPlay, StartOfTurn, Activated, LocationPlayedHere, StartOfCombatPhase,
+  StartOfWithdrawal, WhenDestroyed, StartOfOpponentTurn
+};
+enum class TargetKind { None, Ship, News, Card, ScrapheapLocation, RemoteRegion };
 enum class AbilityCost { None, SacrificeSelf, ReturnSelfToHand };
 enum class AbilityRole { Any, Agent, Pilot };
 
@@ -50,6 +55,19 @@ struct EffectDef {
   bool target_in_region = false;
   bool target_attacking = false;
   AbilityRole role = AbilityRole::Any;
+  // Pending abilities with targets: up to max_targets ships (DAMAGE_TARGET divides amount).
+  int max_targets = 0;
+  bool optional = false;        // "you may": no target declines
+  bool target_friendly = false;  // "target friendly ship"
+  int target_max_shield = 0;    // "target ship with shield N or less" (0 = any)
+  bool amount_is_x = false;     // amount = the X paid
+  std::string faction;          // "a Blood Raiders ship"
+
+  // A pending ability that names ship targets when it goes on the pile.
+  bool pending_targets() const {
+    return trigger != Trigger::WhenResolved && trigger != Trigger::Activated && target == TargetKind::Ship;
+  }
+  int target_limit() const { return max_targets > 0 ? max_targets : 1; }
 };
 
 struct OrderDef {
@@ -104,6 +122,7 @@ struct CardDef {
   bool locations_locked = false;  // remote regions: locations cannot leave or be played into it
   std::vector<StaticDef> statics;
   bool upgrade_as_news = false;   // bases: upgrade whenever News could be played (Holder Tower)
+  std::string faction;            // ships: a pirate faction ("Blood Raiders")
 
   bool has_static(StaticKind kind) const;
 

@@ -159,6 +159,48 @@ class EveMatch final : public rules::Match {
   void play_ability(SeatIndex seat, const Action& a, Events& ev);
   void pay_by_leaving(CardId id, bool to_hand);
   void resolve_activated(const PileItem& item, const EffectDef& e, Events& ev);
+  // match_pending_targets.cpp (pending abilities that name targets)
+  std::string card_region(CardId id) const;
+  const EffectDef& item_effect(const PileItem& item) const;
+  void trigger_card_abilities(Trigger when, Events& ev);
+  std::vector<CardId> ability_target_candidates(const PileItem& item) const;
+  bool ask_pending_targets(Events& ev);
+  rules::Prompt pending_targets_prompt(const PileItem& item) const;
+  void set_pending_amount(PileItem& item) const;
+  void resolve_targeted_ability(const PileItem& item, const EffectDef& e, Events& ev);
+  // match_news.cpp (News effects beyond the first vocabulary)
+  std::optional<rules::Rejection> check_news_target(SeatIndex seat, const CardDef& d, CardId t) const;
+  std::optional<rules::Rejection> check_region_target(const CardDef& d, const std::string& key) const;
+  bool jumps_prohibited_into(const std::string& region) const;
+  bool apply_news_effect(const PileItem& item, const EffectDef& e, Events& ev);
+  void return_ships_home(const PileItem& item, Events& ev);
+  rules::Prompt give_order_prompt() const;
+  void apply_give_order(const rules::Answer& answer, Events& ev);
+  // match_card_choices.cpp (Angel Impaler, Field Supply Router, By the Emperor's Decree)
+  void queue_when_destroyed(CardId ship);
+  void queue_start_of_opponent_turn(SeatIndex active);
+  bool resolve_choice_ability(const PileItem& item, const EffectDef& e, Events& ev);
+  void pay_return_to_hand(CardId card, SeatIndex seat, Events& ev);
+  bool may_pays(CardId source) const;
+  void reveal_location(const PileItem& item, Events& ev);
+  std::vector<std::string> decree_regions(CardId location) const;
+  rules::Prompt region_prompt() const;
+  void apply_region(const rules::Answer& answer, Events& ev);
+  // match_redirect.cpp (Guardian)
+  std::vector<rules::PromptOption> redirect_options(SeatIndex seat) const;
+  bool ask_redirect(int from, Events& ev);
+  rules::Prompt redirect_prompt() const;
+  void apply_redirect(const rules::Answer& answer, Events& ev);
+  // match_copy.cpp (Reflection of Time)
+  std::vector<CardId> copy_candidates(CardId reflection) const;
+  bool ask_copy(CardId card);
+  rules::Prompt copy_prompt() const;
+  void apply_copy(const rules::Answer& answer, Events& ev);
+  // match_under.cpp (Blood Rogue)
+  std::vector<std::pair<CardId, CardId>> under_options(CardId rogue) const;
+  rules::Prompt under_prompt() const;
+  void apply_under(const rules::Answer& answer, Events& ev);
+  void release_under(CardId ship);
   // match_trade.cpp
   void start_trades(Events& ev);
   void apply_put_back(const rules::Answer& answer, Events& ev);

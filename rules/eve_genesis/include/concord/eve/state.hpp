@@ -30,7 +30,8 @@ enum class Step {
 enum class Pending {
   None, Mulligan, IncomeChoice, Priority, Discard, OrderTriggers, Choice,
   ChooseAttack, Withdraw, AssignTarget, AbilityTargets, ContinueCombat,  // combat
-  Clone  // a pilot whose ship left play: pay the clone cost?
+  Clone,  // a pilot whose ship left play: pay the clone cost?
+  Redirect  // Guardian: redirect combat damage dealt to other friendly ships?
 };
 
 struct CardInstance {
@@ -43,6 +44,8 @@ struct CardInstance {
   std::string order;    // order being executed ("" = none)
   CardId target = -1;   // News in play: the ship its static effect names
   CardId pilot = -1;    // ships: the character piloting it (in its owner's `pilots`)
+  std::string region{};  // News in play: the region it names (Forsaken Ruins)
+  std::string copy{};    // a location in play copying another card (Reflection of Time)
 };
 
 struct Region {
@@ -81,6 +84,7 @@ struct DamageEntry {
   CardId target = -1;
   SeatIndex base = -1;
   int amount = 0;
+  bool redirected = false;  // Guardian: "damage that was redirected to it" is not prevented
   bool operator==(const DamageEntry&) const = default;
 };
 
@@ -130,12 +134,26 @@ struct CombatState {
 
 // A choice made while the pile resolves (resolution waits for it).
 struct ResolutionChoice {
-  enum class Kind { None, Discard, SacrificeLocation, MineLocation, PutBack, May, DestroyShip, Search };
+  enum class Kind {
+    None, Discard, SacrificeLocation, MineLocation, PutBack, May, DestroyShip, Search,
+    GiveOrder,   // Frontline Intelligence: the order the target ship (source) gets
+    Region,      // a region of the seat's choice (source: the card)
+    Copy,        // Reflection of Time: the location it copies (or none)
+    Under        // Blood Rogue: a hand card to put face down under a ship (or none)
+  };
   Kind kind = Kind::None;
   SeatIndex seat = -1;
   int count = 0;       // MineLocation: Mine Minerals strength; PutBack: trades left; May: effect index
   CardId source = -1;
   std::string region{};  // source -1: the remote region whose ability asks (Dam Torsad)
+};
+
+// "friendly ships in that region get [+N attack] and [+N shield] until end of
+// turn" (Field Supply Router).
+struct RegionBoost {
+  SeatIndex seat = -1;
+  std::string region;
+  int amount = 0;
 };
 
 struct GameState {
@@ -170,6 +188,11 @@ struct GameState {
   std::vector<CardId> grounded;
   // Ships whose damage in remote regions is prevented until end of turn (Ahremen Arkah).
   std::vector<CardId> shielded;
+  // Ships that cannot execute Mine Minerals until end of turn (Depleted Resources).
+  std::vector<CardId> depleted;
+  std::vector<RegionBoost> boosts;  // until end of turn
+  // Cards lying face down under ships (card, ship), in the order put there (Blood Rogue).
+  std::vector<std::pair<CardId, CardId>> under;
   std::optional<rules::MatchResult> result;
 
   int living_seats() const;
