@@ -20,6 +20,12 @@ void fill_card(const eve::EveCardView& c, pb::EveCard* out) {
   out->set_attacking(c.attacking);
   out->set_names(c.names);
   out->set_pilot(c.pilot);
+  out->set_region(c.region);
+  out->set_copies(c.copies);
+  out->set_under(c.under);
+  out->set_depleted(c.depleted);
+  out->set_grounded(c.grounded);
+  out->set_shielded(c.shielded);
 }
 
 template <typename Field>
@@ -101,6 +107,7 @@ void fill_combat(const eve::EveCombatView& c, pb::EveCombat* out) {
   out->mutable_scrambled()->Assign(c.scrambled.begin(), c.scrambled.end());
   fill_pairs(c.forced, out->mutable_forced());
   fill_pairs(c.withdrawals, out->mutable_withdrawals());
+  for (const auto& t : c.triggered) fill_pile_item(t, out->add_triggered());
 }
 
 void fill_view(const eve::EveView& view, pb::EveView& out) {
@@ -116,6 +123,12 @@ void fill_view(const eve::EveView& view, pb::EveView& out) {
   for (const auto& p : view.pile) fill_pile_item(p, out.add_pile());
   for (const auto& p : view.waiting) fill_pile_item(p, out.add_waiting());
   fill_combat(view.combat, out.mutable_combat());
+  for (const auto& b : view.boosts) {
+    auto* boost = out.add_boosts();
+    boost->set_seat(static_cast<std::uint32_t>(b.seat));
+    boost->set_region(b.region);
+    boost->set_amount(b.amount);
+  }
 }
 
 }  // namespace

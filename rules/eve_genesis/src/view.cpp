@@ -15,6 +15,19 @@ bool sees_private(const rules::Viewer& v, SeatIndex seat) {
          (v.kind == rules::Viewer::Kind::Seat && v.seat == seat);
 }
 
+bool contains(const std::vector<CardId>& ids, CardId id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// A ship's until-end-of-turn markers and the number of cards under it.
+void ship_markers(const GameState& st, CardId id, EveCardView& v) {
+  v.depleted = contains(st.depleted, id);
+  v.grounded = contains(st.grounded, id);
+  v.shielded = contains(st.shielded, id);
+  v.under = static_cast<unsigned>(
+      std::count_if(st.under.begin(), st.under.end(), [id](const auto& u) { return u.second == id; }));
+}
+
 EveCardView card_view(const EveMatch& m, CardId id) {
   const GameState& st = m.state();
   const CardInstance& c = st.cards[id];
@@ -29,6 +42,9 @@ EveCardView card_view(const EveMatch& m, CardId id) {
   }
   if (c.target >= 0) v.names = card_ref(c.target);
   if (c.pilot >= 0) v.pilot = card_ref(c.pilot);
+  v.region = c.region;
+  v.copies = c.copy;
+  if (d.type == CardType::Ship) ship_markers(st, id, v);
   return v;
 }
 
@@ -80,7 +96,9 @@ std::vector<std::pair<std::string, std::string>> ref_pairs(const std::vector<std
   return out;
 }
 
-EveCombatView combat_view(const CombatState& c) {
+EvePileView pile_view(const EveMatch& m, const PileItem& p);
+
+EveCombatView combat_view(const EveMatch& m, const CombatState& c) {
   static const char* stages[] = {"start", "decide", "after"};
   EveCombatView v;
   v.attacks = c.attacks;
@@ -94,6 +112,7 @@ EveCombatView combat_view(const CombatState& c) {
   v.scrambled = refs(c.scrambled);
   v.forced = ref_pairs(c.forced);
   for (const auto& [ship, to] : c.withdrawals) v.withdrawals.emplace_back(card_ref(ship), to);
+  for (const auto& t : c.triggered) v.triggered.push_back(pile_view(m, t));
   return v;
 }
 
@@ -145,6 +164,12 @@ void write_cards(std::ostream& o, const char* label, const std::vector<EveCardVi
     if (c.attacking) o << " [attacking]";
     if (!c.names.empty()) o << " [names " << c.names << ']';
     if (!c.pilot.empty()) o << " [pilot " << c.pilot << ']';
+    if (!c.region.empty()) o << " [region " << c.region << ']';
+    if (!c.copies.empty()) o << " [copy of " << c.copies << ']';
+    if (c.under) o << " [" << c.under << " under]";
+    if (c.depleted) o << " [depleted]";
+    if (c.grounded) o << " [grounded]";
+    if (c.shielded) o << " [shielded]";
     o << ';';
   }
   o << '\n';
@@ -170,7 +195,8 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   }
   for (const auto& w : state_.waiting) v->waiting.push_back(pile_view(*this, w));
   for (const auto& p : state_.pile) v->pile.push_back(pile_view(*this, p));
-  v->combat = combat_view(state_.combat);
+  v->combat = combat_view(*this, state_.combat);
+  for (const auto& b : state_.boosts) v->boosts.push_back({b.seat, b.region, b.amount});
   return v;
 }
 
@@ -226,6 +252,7 @@ std::string EveView::to_text() const {
     for (const auto& [a, t] : combat.assigned) o << "; " << a << " targets " << t;
     o << '\n';
   }
+  for (const auto& b : boosts) o << "boost: seat " << b.seat << ' ' << b.region << " +" << b.amount << '\n';
   if (result) o << "result: " << result->reason << '\n';
   return o.str();
 }

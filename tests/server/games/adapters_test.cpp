@@ -5,6 +5,7 @@
 
 #include "botplay/bot_play.hpp"
 #include "concord/eve/eve_view.hpp"
+#include "concord/eve/position.hpp"
 #include "concord/everzone/view.hpp"
 #include "concord/server/shipped_games.hpp"
 #include "eve_genesis_adapter.hpp"
@@ -98,6 +99,51 @@ TEST(EveGenesisAdapter, ASeatSeesItsHandAndTheAdapterKeepsTheOpponentsWithheld) 
   EXPECT_FALSE(wire.seats(1).hand_visible());
   EXPECT_EQ(wire.seats(1).hand_size(), 0);
   EXPECT_EQ(wire.seats(1).hand_count(), view->seats[1].hand_count);
+}
+
+// The markers of the last card texts (Blood Rogue, Reflection of Time, Forsaken
+// Ruins, Depleted Resources, Field Supply Router, EMP Minefield, Ahremen Arkah)
+// reach the wire; the cards under a ship are counted, never named.
+TEST(EveGenesisAdapter, TurnMarkersCopiesNamedRegionsAndCardsUnderAShipReachTheWire) {
+  std::string error;
+  const auto match = eve::load_position(R"(seats 2
+turn 3
+active 0
+seat 0 base=gallente_control_tower
+seat 1 base=caldari_control_tower
+ship home0 0 velator#1
+ship home0 0 incursus#2
+location home0 0 reflection_of_time#3 copy=scordite
+news 0 forsaken_ruins#4 duration=2 region=home1
+under 0 c1 veldspar#5 omber#6
+depleted c1
+grounded c2
+shielded c2
+boost 0 home0 1
+market 0 crokite
+market 1 omber
+)", &error);
+  ASSERT_TRUE(match) << error;
+  const auto view = match->view(rules::Viewer::of_seat(1));
+  const auto wire = to_proto(dynamic_cast<const eve::EveView&>(*view));
+  const auto& home0 = wire.regions(0);
+  ASSERT_EQ(home0.ships_size(), 2);
+  EXPECT_EQ(home0.ships(0).under(), 2u);
+  EXPECT_TRUE(home0.ships(0).depleted());
+  EXPECT_FALSE(home0.ships(0).grounded());
+  EXPECT_TRUE(home0.ships(1).grounded());
+  EXPECT_TRUE(home0.ships(1).shielded());
+  ASSERT_EQ(home0.locations_size(), 1);
+  EXPECT_EQ(home0.locations(0).copies(), "scordite");
+  ASSERT_EQ(wire.seats(0).news_size(), 1);
+  EXPECT_EQ(wire.seats(0).news(0).region(), "home1");
+  ASSERT_EQ(wire.boosts_size(), 1);
+  EXPECT_EQ(wire.boosts(0).seat(), 0u);
+  EXPECT_EQ(wire.boosts(0).region(), "home0");
+  EXPECT_EQ(wire.boosts(0).amount(), 1);
+  const std::string bytes = wire.SerializeAsString();
+  EXPECT_EQ(bytes.find("c5"), std::string::npos) << "a card under a ship is never named";
+  EXPECT_EQ(bytes.find("veldspar"), std::string::npos) << "nor its card id";
 }
 
 TEST(EverZoneAdapter, CardsCarryTheirRefAndNameAndSecretsStayWithTheirSeat) {

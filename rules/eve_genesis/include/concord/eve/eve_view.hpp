@@ -29,6 +29,13 @@ struct EveCardView {
   bool attacking = false;
   std::string names{};
   std::string pilot{};  // ships: the character piloting it ("c9"), or ""
+  // Added with the last card texts:
+  std::string region{};   // News in play: the region it names (Forsaken Ruins), or ""
+  std::string copies{};   // a location in play as a copy (Reflection of Time): the copied card id
+  unsigned under = 0;     // ships: cards face down under it (Blood Rogue); which ones is hidden
+  bool depleted = false;  // ships: cannot execute Mine Minerals this turn (Depleted Resources)
+  bool grounded = false;  // ships: cannot jump this Management phase (EMP Minefield FAQ)
+  bool shielded = false;  // ships: its damage in remote regions is prevented this turn (Ahremen Arkah)
 };
 
 struct EveSeatView {
@@ -89,6 +96,15 @@ struct EveCombatView {
   std::vector<std::string> jammed, scrambled;
   std::vector<std::pair<std::string, std::string>> forced;    // Patrol: ship -> patrolling ship
   std::vector<std::pair<std::string, std::string>> withdrawals;  // announced: ship -> destination
+  std::vector<EvePileView> triggered{};  // pending abilities waiting for their targets
+};
+
+// "Friendly ships in that region get +N attack and +N shield until end of turn"
+// (Field Supply Router).
+struct EveBoostView {
+  int seat = 0;
+  std::string region;
+  int amount = 0;
 };
 
 struct EveView : rules::View {
@@ -103,6 +119,7 @@ struct EveView : rules::View {
   std::vector<EvePileView> pile;     // bottom first
   std::vector<EvePileView> waiting;  // pending abilities waiting to form a new pile
   EveCombatView combat;
+  std::vector<EveBoostView> boosts;  // until end of turn
   std::optional<rules::MatchResult> result;
   std::string to_text() const override;
 };
