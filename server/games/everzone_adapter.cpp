@@ -6,19 +6,14 @@ namespace {
 
 namespace pb = v1::games::everzone;
 
-// The engine lists cards as "<name> (<ref>)".
-void fill_card(const std::string& entry, pb::EzCard* out) {
-  const auto open = entry.rfind(" (");
-  if (open == std::string::npos || entry.back() != ')') {
-    out->set_name(entry);
-    return;
-  }
-  out->set_name(entry.substr(0, open));
-  out->set_ref(entry.substr(open + 2, entry.size() - open - 3));
+void fill_card(const everzone::CardEntry& entry, pb::EzCard* out) {
+  out->set_ref(entry.ref);
+  out->set_name(entry.name);
+  out->set_card_id(entry.card_id);
 }
 
 template <typename Field>
-void fill_cards(const std::vector<std::string>& cards, Field* out) {
+void fill_cards(const std::vector<everzone::CardEntry>& cards, Field* out) {
   for (const auto& c : cards) fill_card(c, out->Add());
 }
 

@@ -80,6 +80,10 @@ TargetedEffect targeted_effect(const CardDb& db, const GameState& state, int ins
   return TargetedEffect::None;
 }
 
+bool is_single_effect(const CardDb& db, const GameState& state, int instance) {
+  return card_of(db, state, instance).kind == CardKind::Support && targeted_effect(db, state, instance) != TargetedEffect::None;
+}
+
 bool has_optional_ability(const CardDb& db, const GameState& state, int instance) {
   const auto& id = id_of(db, state, instance);
   return id == "meraud" || id == "ciel" || id == "zarkendra" || id == "vlad" || is_hybrid(db, state, instance);

@@ -93,6 +93,15 @@ enum class TargetedEffect {
 };
 TargetedEffect targeted_effect(const CardDb& db, const GameState& state, int instance);
 
+// GameState::effect_step of the last step of a single-effect Support: "once the
+// effect has been resolved, the card becomes irrelevant and must be discarded,
+// unless you want to keep it in play for some special reason (for example, for
+// a combo with C.B.L. or LAK Units)" — asked (keep/discard) when the owner has
+// an active C.B.L. or LAK.
+inline constexpr int kKeepStep = 100;
+// Support cards with a single effect (resolved once, then discarded or kept).
+bool is_single_effect(const CardDb& db, const GameState& state, int instance);
+
 // Units with an optional or hybrid ability their owner may declare while they
 // are active (optional: once per battle, Ciel once per activation; hybrid:
 // once per turn, "each time the appropriate circumstances arise").

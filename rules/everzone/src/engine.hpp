@@ -59,6 +59,9 @@ class Engine {
     int attacker_units = 0, defender_units = 0;
   };
   void next_attack();
+  void open_clash_window();
+  void strike();
+  int next_rank() const;
   void attack(const Strike& strike);
   void destroy_active(int seat, int attacker_units);
   void destroy(const std::vector<int>& units);
@@ -66,7 +69,9 @@ class Engine {
   void end_clash();
   bool check_cp_end();
   bool check_teams_end();
+  bool eliminate_all(const std::vector<int>& out);  // true: the battle was interrupted
   void eliminate(int seat);
+  void carry_on(int gone);  // a seat left in the middle of a phase
   void lose_surrenders(const std::vector<int>& losers);
   void finish(std::vector<int> winners, bool draw, const std::string& reason);
   void end_by_cp(const std::string& reason);
@@ -76,11 +81,16 @@ class Engine {
   std::optional<rules::Rejection> on_withdraw(int seat, const std::vector<int>& chosen);
   std::optional<rules::Rejection> on_reactivate(int seat, const std::vector<int>& chosen);
   std::optional<rules::Rejection> on_support(int seat, const std::string& id);
+  std::optional<rules::Rejection> on_clash(int seat, const std::string& id);
+  void support_closed();
+  void clash_window_closed();
   std::optional<rules::Rejection> on_retreat(int seat, const std::vector<int>& chosen);
   std::optional<rules::Rejection> on_effect(int seat, const rules::Answer& answer);
   std::optional<rules::Rejection> apply_choice(int seat, const rules::Answer& answer);
   // engine_stack.cpp: the two stacks
   void declare(int seat, int instance, bool effect);
+  void reopen_windows();
+  bool offers_keep(int seat) const;
   void resolve_next();
   void resolve(int instance);
   void apply_without_choice(int seat);

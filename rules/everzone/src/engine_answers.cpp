@@ -37,6 +37,7 @@ std::optional<rules::Rejection> Engine::answer(int seat, const rules::Answer& an
     case Phase::Support: return on_support(seat, first);
     case Phase::Retreat: return on_retreat(seat, chosen_instances(answer));
     case Phase::Effect: return on_effect(seat, answer);
+    case Phase::Clash: return on_clash(seat, first);
     case Phase::Over: break;
   }
   return reject("WINDOW_CLOSED", "the match is over");
@@ -132,10 +133,7 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
   auto& p = player(seat);
   if (id == "done") {
     p.waiting = false;
-    if (anyone_waiting()) return std::nullopt;
-    if (!s_.effects.empty() || !s_.abilities.empty()) resolve_next();
-    else if (s_.after_clash) end_of_turn();
-    else begin_clash();
+    if (!anyone_waiting()) support_closed();
     return std::nullopt;
   }
   if (id.rfind("discard_", 0) == 0) {
@@ -161,6 +159,26 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
   return std::nullopt;
 }
 
+// Every seat has answered "done": the stacks resolve, or the turn moves on.
+void Engine::support_closed() {
+  if (!s_.effects.empty() || !s_.abilities.empty()) resolve_next();
+  else if (s_.after_clash) end_of_turn();
+  else begin_clash();
+}
+
+// The window before an attack of the clash: declare an ability, or done.
+std::optional<rules::Rejection> Engine::on_clash(int seat, const std::string& id) {
+  if (id == "done") player(seat).waiting = false;
+  else declare(seat, *parse_instance(id.substr(8)), false);  // "ability_c<N>"
+  if (!anyone_waiting()) clash_window_closed();
+  return std::nullopt;
+}
+
+void Engine::clash_window_closed() {
+  if (!s_.effects.empty() || !s_.abilities.empty()) resolve_next();
+  else strike();
+}
+
 // The owner's choices for a resolving effect or ability; Units it activates
 // are withdrawn at once if they cannot fight here or do not fit.
 std::optional<rules::Rejection> Engine::on_effect(int seat, const rules::Answer& answer) {
@@ -177,6 +195,13 @@ std::optional<rules::Rejection> Engine::apply_choice(int seat, const rules::Answ
   const auto chosen = chosen_instances(answer);
   const std::string first = answer.choices.empty() ? std::string() : answer.choices.front().option_id;
   const int c = s_.effect_card;
+  if (s_.effect_step == kKeepStep) {  // "keep" or "discard"
+    if (first == "keep") {
+      s_.kept.push_back(c);
+      emit("support_kept", seat_name(seat) + " keeps " + name(c) + " in play", rules::Visibility::all(), seat, {c});
+    }
+    return std::nullopt;
+  }
   switch (targeted_effect(db_, s_, c)) {
     case TargetedEffect::DestroyOwnAndEnemy: return destroy_own_and_enemy(seat, chosen);
     case TargetedEffect::DestroyTwoActivateFromDeck: engagement_step(seat, chosen); break;
@@ -184,9 +209,7 @@ std::optional<rules::Rejection> Engine::apply_choice(int seat, const rules::Answ
       for (int u : chosen) move_card(p.deployed, p.active, u);
       activate_effect(seat, chosen, "");
       break;
-    case TargetedEffect::EnemiesDefenseDown:  // "keep" or "discard"
-      if (first == "keep") s_.kept.push_back(c);
-      break;
+    case TargetedEffect::EnemiesDefenseDown: break;  // applied without a choice
     case TargetedEffect::OwnDefenseUp: change_defense(chosen, 2); break;
     case TargetedEffect::EnemyDefenseDown: change_defense(chosen, -2); break;
     case TargetedEffect::Gaze: change_defense(chosen, -1); break;

@@ -3,6 +3,7 @@
 
 #include "card_abilities.hpp"
 #include "engine.hpp"
+#include "prompts.hpp"
 
 namespace concord::everzone {
 namespace {
@@ -30,20 +31,47 @@ void Engine::begin_clash() {
     for (int seat : side.seats) player(seat).clash_rank = v.target;
   }
   emit("clash", text + " (ATTACK/DEFENSE/TARGET/RESOURCE)");
+  s_.in_clash = true;
   s_.resume = Resume::ClashNext;
   next_attack();
+}
+
+// "Resolving an ability / effect takes priority over an action in the course
+// of the game (for example, a clash between armies), except when that action
+// has already ended": before each attack, seats with an ability they may
+// declare get a window (Phase::Clash); declared entries resolve before the
+// attack. The order of attacks stays as fixed when the clash began.
+void Engine::next_attack() {
+  if (check_cp_end()) return;
+  if (next_rank() < 0) return end_clash();
+  open_clash_window();
+}
+
+int Engine::next_rank() const {
+  int best = -1;
+  for (int seat : alive_seats(s_)) best = std::max(best, player_const(seat).clash_rank);
+  return best;
+}
+
+void Engine::open_clash_window() {
+  if (!s_.effects.empty() || !s_.abilities.empty()) return resolve_next();
+  set_waiting(false);
+  bool any = false;
+  for (int seat : alive_seats(s_)) {
+    player(seat).waiting = !declarable_abilities(db_, s_, seat).empty();
+    any = any || player(seat).waiting;
+  }
+  if (!any) return strike();
+  s_.phase = Phase::Clash;
 }
 
 // The armies with the highest TARGET that have not attacked yet attack now,
 // together, each against the army it targets ("Each player may attack only
 // once per turn"). After their attacks withdrawn Units may reactivate:
 // "I can then counterattack with these forces."
-void Engine::next_attack() {
-  if (check_cp_end()) return;
+void Engine::strike() {
   const auto all = sides(s_);
-  int best = -1;
-  for (int seat : alive_seats(s_)) best = std::max(best, player(seat).clash_rank);
-  if (best < 0) return end_clash();
+  const int best = next_rank();
   std::vector<Strike> strikes;
   int ranked = 0, at_best = 0;  // sides still to attack; sides attacking now
   for (const auto& side : all) {
@@ -67,6 +95,8 @@ void Engine::next_attack() {
     if (player(seat).clash_rank == best) player(seat).clash_rank = -1;
   for (const auto& strike : strikes)
     if (strike.attacker_units > 0) attack(strike);
+  s_.resume = Resume::ClashNext;
+  set_waiting(false);
   settle();
 }
 
@@ -137,6 +167,7 @@ void Engine::destroy_zero_defense() {
 // After the last attack of the clash, withdrawn Units reactivate if they fit.
 void Engine::end_clash() {
   for (auto& p : s_.players) p.clash_rank = -1;
+  s_.in_clash = false;
   if (check_cp_end()) return;
   s_.resume = Resume::EndOfTurn;
   settle();
@@ -156,6 +187,13 @@ bool Engine::check_cp_end() {
   if (out.empty()) return false;
   if (alive.empty()) return finish({}, true, "mutual_destruction"), true;
   if (alive.size() == 1) return finish(alive, false, "command_points"), true;
+  return eliminate_all(out);
+}
+
+// Three players, one left behind by the others: "when a player who is not part
+// of the two-player alliance is eliminated, the battle ends immediately and the
+// players proceed to the Retreat phase". Returns true if it did.
+bool Engine::eliminate_all(const std::vector<int>& out) {
   const auto before = sides(s_);
   const bool lone_out = before.size() == 2 && (before[0].shared_limit || before[1].shared_limit) &&
                         side_of(before, out[0]) == (before[0].shared_limit ? 1 : 0);
@@ -236,13 +274,60 @@ void Engine::end_by_cp(const std::string& reason) {
   finish(top, top.size() > 1, reason);
 }
 
+// Concession. Three players: the conceding player is eliminated "as when
+// their CP reach zero" and the two others play on (a 1-vs-1, or the battle
+// ends at once if the conceding player was alone against an alliance); when
+// only one other player is left, that player wins. Teams share CP and "only a
+// team, not a single player, may surrender": a player's concession is the
+// team's, and every seat of the other team wins.
 void Engine::concede(int seat) {
-  std::vector<int> winners;
-  const auto mine = team_seats(s_, seat);
-  for (int other : alive_seats(s_))
-    if (!contains(mine, other)) winners.push_back(other);
   emit("conceded", seat_name(seat) + " concedes", rules::Visibility::all(), seat);
-  finish(winners, false, "conceded");
+  const auto mine = team_seats(s_, seat);
+  std::vector<int> rest;
+  for (int other : alive_seats(s_))
+    if (!contains(mine, other)) rest.push_back(other);
+  if (s_.teams || rest.size() <= 1) return finish(rest, false, "conceded");
+  if (eliminate_all({seat})) return;
+  carry_on(seat);
+}
+
+// `gone` left while the others may have been waiting for it: the phase goes on
+// as if it had answered.
+void Engine::carry_on(int gone) {
+  const bool simultaneous =
+      s_.phase == Phase::Deploy || s_.phase == Phase::Activate || s_.phase == Phase::Surrender;
+  if (simultaneous) {
+    if (std::none_of(s_.players.begin(), s_.players.end(), [](const auto& q) { return q.waiting && !q.answered; }))
+      all_secrets_in();
+    return;
+  }
+  // Withdrawal/reactivation are recomputed: an alliance's shared limit ends with it.
+  if (s_.phase == Phase::Withdraw || s_.phase == Phase::Reactivate) return settle();
+  if (anyone_waiting() && s_.phase != Phase::Target && s_.phase != Phase::Effect) return;
+  switch (s_.phase) {
+    case Phase::Refresh: return begin_deploy();
+    case Phase::Deploy:
+    case Phase::Activate:
+    case Phase::Surrender: return;
+    case Phase::Target:  // "the remaining two fight under the standard rules in a 1-vs-1 format"
+      set_waiting(false);
+      return begin_turn();
+    case Phase::Withdraw:
+    case Phase::Reactivate: return;
+    case Phase::Support: return support_closed();
+    case Phase::Clash: return clash_window_closed();
+    case Phase::Retreat: return finish_retreat();
+    case Phase::Effect: {  // a choice whose targets left with `gone` resolves without them
+      const int owner = controller(s_.effect_card);
+      const bool resolving = s_.effect_step == 0;  // not a later step nor the keep step
+      if (owner != gone && (!resolving || effect_applies(db_, s_, owner, s_.effect_card))) return;
+      if (owner != gone)
+        emit("effect_without_target", name(s_.effect_card) + " has nothing left to act on", rules::Visibility::all(),
+             owner, {s_.effect_card});
+      return finish_effect(owner);
+    }
+    case Phase::Over: return;
+  }
 }
 
 }  // namespace concord::everzone

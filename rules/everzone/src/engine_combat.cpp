@@ -133,8 +133,10 @@ void Engine::resume() {
 // "Each turn you may play no more than one Support card from your hand at any
 // time before the end of the turn."
 // Declared effects and abilities resolve before the window opens again.
+// During the clash the window is the one before the next attack.
 void Engine::open_support() {
   if (!s_.effects.empty() || !s_.abilities.empty()) return resolve_next();
+  if (s_.in_clash) return next_attack();
   s_.phase = Phase::Support;
   set_waiting(true);
 }

@@ -151,6 +151,8 @@ void Engine::begin_retreat() {
   s_.effect_card = -1;
   s_.effect_step = 0;
   s_.after_clash = false;
+  s_.in_clash = false;
+  for (auto& p : s_.players) p.clash_rank = -1;
   s_.phase = Phase::Retreat;
   set_waiting(true);
 }

@@ -12,6 +12,7 @@
 
 #include "card_abilities.hpp"
 #include "engine.hpp"
+#include "prompts.hpp"
 
 namespace concord::everzone {
 
@@ -23,7 +24,16 @@ void Engine::declare(int seat, int instance, bool effect) {
   emit(effect ? "effect_declared" : "ability_declared",
        seat_name(seat) + " declares " + (effect ? "the effect of " : "the ability of ") + name(instance),
        Visibility::all(), seat, {instance});
-  for (auto& p : s_.players) p.waiting = !p.eliminated;  // everyone may respond
+  reopen_windows();
+}
+
+// Every declaration lets the others respond: in a Support window every seat;
+// during the clash, the seats that have an ability to declare.
+void Engine::reopen_windows() {
+  for (int seat = 0; seat < seats(); ++seat) {
+    auto& p = player(seat);
+    p.waiting = !p.eliminated && (s_.phase != Phase::Clash || !declarable_abilities(db_, s_, seat).empty());
+  }
 }
 
 void Engine::resolve_next() {
@@ -50,18 +60,32 @@ void Engine::resolve(int instance) {
   player(seat).waiting = true;
 }
 
-// ORBITAL VOID: every active enemy Unit -1 DEFENSE, then keep it or not.
+// ORBITAL VOID: every active enemy Unit -1 DEFENSE (then keep it or not).
 void Engine::apply_without_choice(int seat) {
   change_defense(enemy_active(s_, seat), -1);
-  if (!wants_kept_effects(db_, s_, seat)) return finish_effect(seat);
-  s_.effect_step = 1;
-  s_.phase = Phase::Effect;
-  set_waiting(false);
-  player(seat).waiting = true;
+  finish_effect(seat);
+}
+
+// Every single-effect Support (Tribe Recall, Final Protocol, Engagement,
+// Orbital Void), once resolved, "must be discarded, unless you want to keep it
+// in play for some special reason (for example, for a combo with C.B.L. or LAK
+// Units)": asked only when keeping it can matter (an active C.B.L. or LAK).
+bool Engine::offers_keep(int seat) const {
+  const int c = s_.effect_card;
+  const auto& p = player_const(seat);
+  return s_.effect_step != kKeepStep && is_single_effect(db_, s_, c) && contains(p.supports, c) &&
+         !p.eliminated && !contains(s_.kept, c) && wants_kept_effects(db_, s_, seat);
 }
 
 void Engine::finish_effect(int seat) {
   const int c = s_.effect_card;
+  if (offers_keep(seat)) {
+    s_.effect_step = kKeepStep;
+    s_.phase = Phase::Effect;
+    set_waiting(false);
+    player(seat).waiting = true;
+    return;
+  }
   if (card(c).kind == CardKind::Support && !contains(s_.kept, c)) discard_resolved(seat);
   if (targeted_effect(db_, s_, c) == TargetedEffect::EnemyDefenseDown) s_.redeploy.push_back(c);  // CIEL
   s_.effect_card = -1;

@@ -31,6 +31,8 @@ rules::Outcome EverZoneMatch::submit(rules::SeatIndex seat, const rules::Answer&
 rules::Outcome EverZoneMatch::concede(rules::SeatIndex seat) {
   if (finished()) return rules::Outcome::reject("WINDOW_CLOSED", "the match is over");
   if (seat < 0 || seat >= seat_count()) return rules::Outcome::reject("INVALID_SEAT", "no such seat");
+  if (state_.players.at(static_cast<std::size_t>(seat)).eliminated)
+    return rules::Outcome::reject("WINDOW_CLOSED", "this seat is already out of the game");
   std::vector<rules::Event> events;
   Engine(db_, state_, events).concede(seat);
   return rules::Outcome::accept(std::move(events));

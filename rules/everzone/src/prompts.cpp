@@ -28,6 +28,7 @@ class PromptBuilder {
       case Phase::Surrender: return fixed("surrender", "Fight on or surrender", {"continue", "surrender"});
       case Phase::Retreat: return discard();
       case Phase::Effect: return effect();
+      case Phase::Clash: return clash();
       case Phase::Over: break;
     }
     return {};
@@ -112,6 +113,8 @@ class PromptBuilder {
     const auto kind = targeted_effect(db_, s_, c);
     const auto targets = effect_targets(db_, s_, seat_, kind);
     const std::string who = card(c).name + ": ";
+    if (s_.effect_step == kKeepStep)
+      return fixed("effect", who + "keep it in play (for C.B.L./LAK) or discard it", {"keep", "discard"});
     switch (kind) {
       case TargetedEffect::ActivateDeployed:
         return pick("effect", who + "choose a deployed Unit to activate", targets, 1, 1);
@@ -122,8 +125,7 @@ class PromptBuilder {
       case TargetedEffect::DestroyOwnAndEnemy:
         return pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets, 1,
                     2);
-      case TargetedEffect::EnemiesDefenseDown:
-        return fixed("effect", who + "keep it in play (for C.B.L./LAK) or discard it", {"keep", "discard"});
+      case TargetedEffect::EnemiesDefenseDown: break;  // no choice; only the keep step above
       case TargetedEffect::OwnDefenseUp:
         return pick("effect", who + "choose one of your active Units: +2 DEFENSE", targets, 1, 1);
       case TargetedEffect::EnemyDefenseDown:
@@ -158,15 +160,26 @@ class PromptBuilder {
              1, 1, {{"done", "done", std::nullopt}}};
     for (int c : p_.hand)
       if (can_play_support(db_, s_, seat_, c)) p.options.push_back(option(c));
-    for (int c : p_.active)
-      if (has_optional_ability(db_, s_, c) && card(c).implemented && !contains(s_.declared, c) &&
-          !(s_.after_clash && targeted_effect(db_, s_, c) == TargetedEffect::Duel))  // "before your other Units"
-        p.options.push_back({"ability_" + instance_id(c), "declare the ability of " + card(c).name, std::nullopt});
+    add_abilities(p);
     for (int c : p_.supports) {
       std::string label = "discard ";
       label += card(c).name;
       p.options.push_back({discard_option(c), label, std::nullopt});
     }
+    return p;
+  }
+
+  void add_abilities(Prompt& p) const {
+    for (int c : declarable_abilities(db_, s_, seat_))
+      p.options.push_back({"ability_" + instance_id(c), "declare the ability of " + card(c).name, std::nullopt});
+  }
+
+  // During the clash, before the next attack: abilities only (Support cards
+  // keep their windows before and after the clash).
+  Prompt clash() const {
+    Prompt p{"ability", "During the clash, before the next attack: declare an ability, or done", 1, 1,
+             {{"done", "done", std::nullopt}}};
+    add_abilities(p);
     return p;
   }
 
@@ -202,6 +215,21 @@ bool can_play_support(const CardDb& db, const GameState& state, int seat, int in
   const bool window = state.turn < turns ? p.supports_turn == 0 : p.supports_battle < turns;
   const Army a(db, state, limit_group(state, seat));
   return window && a.resource() + c.values.resource <= a.limit();
+}
+
+std::vector<int> declarable_abilities(const CardDb& db, const GameState& state, int seat) {
+  const auto& p = state.players.at(static_cast<std::size_t>(seat));
+  std::vector<int> out;
+  if (p.eliminated) return out;
+  const bool attacked = state.in_clash && p.clash_rank < 0;
+  for (int c : p.active) {
+    const Card& unit = db.at(state.card_of.at(static_cast<std::size_t>(c)));
+    if (!unit.implemented || !has_optional_ability(db, state, c) || contains(state.declared, c)) continue;
+    const bool duel = targeted_effect(db, state, c) == TargetedEffect::Duel;
+    if (duel && (state.after_clash || attacked)) continue;  // "before your other Units"
+    out.push_back(c);
+  }
+  return out;
 }
 
 int hand_excess(const GameState& state, int seat) {

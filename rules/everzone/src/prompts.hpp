@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "concord/everzone/card_db.hpp"
 #include "concord/everzone/state.hpp"
@@ -16,6 +17,19 @@ std::optional<rules::Prompt> build_prompt(const CardDb& db, const GameState& sta
 // additional Support cards, bringing the total number of Support cards played
 // to the maximum for that battle"; and "only if you have enough resources".
 bool can_play_support(const CardDb& db, const GameState& state, int seat, int instance);
+
+// The active Units of `seat` whose optional or hybrid ability may be declared
+// now. "Some effects ... (as well as the abilities of Unit cards) trigger at
+// the moment of activation/play; other effects trigger only when the player
+// chooses to use them": once Units are active ("Support cards may be played
+// only after activation, that is, when cards are already active with their
+// ability") until the end of the turn, in the Support windows and, during the
+// clash, before each attack ("Resolving an ability / effect takes priority
+// over an action in the course of the game (for example, a clash between
+// armies), except when that action has already ended"). Xenogray/Kraken "may
+// attack one Unit of the opponent's army before your other Units": only while
+// their army has not attacked yet this turn.
+std::vector<int> declarable_abilities(const CardDb& db, const GameState& state, int seat);
 
 // Cards a seat must discard at the Retreat phase: "reducing their number to
 // 10 (not counting the Leader)".

@@ -20,23 +20,24 @@ const char* phase_name(Phase p) {
     case Phase::Surrender: return "surrender";
     case Phase::Retreat: return "retreat";
     case Phase::Effect: return "effect";
+    case Phase::Clash: return "clash";
     case Phase::Over: return "over";
   }
   return "over";
 }
 
+// "Meraud (c17)"
+std::string text_of(const CardEntry& c) { return c.name + " (" + c.ref + ")"; }
+
 class Projector {
  public:
   Projector(const CardDb& db, const GameState& s, const rules::Viewer& v) : db_(db), s_(s), v_(v) {}
 
-  std::vector<std::string> list(const std::vector<int>& cards) const {
-    std::vector<std::string> out;
+  std::vector<CardEntry> list(const std::vector<int>& cards) const {
+    std::vector<CardEntry> out;
     for (int c : cards) {
-      std::string item = db_.at(s_.card_of.at(static_cast<std::size_t>(c))).name;
-      item += " (";
-      item += instance_id(c);
-      item += ")";
-      out.push_back(std::move(item));
+      const Card& card = db_.at(s_.card_of.at(static_cast<std::size_t>(c)));
+      out.push_back({instance_id(c), card.id, card.name});
     }
     return out;
   }
@@ -80,7 +81,9 @@ class Projector {
   std::vector<std::string> secret(const PlayerState& p) const {
     if (s_.phase == Phase::Surrender) return {p.surrender ? "surrender" : "continue"};
     if (s_.phase == Phase::Target) return {"target_" + std::to_string(p.secret_target)};
-    return list(p.secret);
+    std::vector<std::string> out;
+    for (const auto& card : list(p.secret)) out.push_back(text_of(card));
+    return out;
   }
 
   std::vector<ArmyView> armies() const {
@@ -135,6 +138,12 @@ void put_list(std::string& out, const char* label, const std::vector<std::string
     out += i;
   }
   out += "\n";
+}
+
+void put_list(std::string& out, const char* label, const std::vector<CardEntry>& cards) {
+  std::vector<std::string> items;
+  for (const auto& c : cards) items.push_back(text_of(c));
+  put_list(out, label, items);
 }
 
 }  // namespace

@@ -69,6 +69,18 @@ inline void pass_all(EverZoneMatch& m) {
   }
 }
 
+// Every seat with an open window during the clash ("ability": declare an
+// ability before the next attack) answers "done", until none is open.
+inline void pass_clash(EverZoneMatch& m) {
+  for (bool again = true; again;) {
+    again = false;
+    for (int seat = 0; seat < m.seat_count(); ++seat) {
+      auto p = m.prompt(seat);
+      if (p && p->kind == "ability") accept(m, seat, {"done"}), again = true;
+    }
+  }
+}
+
 inline const PlayerState& player(const EverZoneMatch& m, int seat) {
   return m.state().players.at(static_cast<std::size_t>(seat));
 }

@@ -23,7 +23,8 @@
 namespace concord::everzone {
 namespace {
 
-// 2 and 3 players: 10, 20 or 30 CP; 4 players: 2-vs-2 teams with 30 to 60 CP.
+// 2 and 3 players: 10, 20 or 30 CP; 4 and 6 players: 2-vs-2 and 3-vs-3 teams
+// with 30 to 60 CP.
 rules::MatchSetup random_setup(rules::Rng& rng, std::uint64_t n, int players = 2) {
   static const auto decks = ready_made_decks();
   static const char* cps[] = {"10", "20", "30"};
@@ -184,13 +185,18 @@ struct Checker {
 
   std::map<std::string, int>* played = nullptr;  // Support cards played, by name
 
+  Phase phase_before = Phase::Refresh;  // the phase the step was answered in
+
   void on_step(const testsupport::BotStep& step) {
     const auto& m = dynamic_cast<const EverZoneMatch&>(step.match);
     if (step.outcome.accepted && played)
       for (const auto& e : step.outcome.events) {
         if (e.kind == "support_played") ++(*played)[card_name_in(e.text)];
         if (e.kind == "resolving") ++(*played)["resolved " + e.text.substr(0, e.text.rfind(" ("))];
+        if (e.kind == "support_kept") ++(*played)["kept in play"];
+        if (e.kind == "ability_declared" && phase_before == Phase::Clash) ++(*played)["declared during the clash"];
       }
+    phase_before = m.state().phase;
     if (!step.outcome.accepted) {
       ASSERT_TRUE(step.outcome.rejection);
       EXPECT_EQ(m.state_hash(), step.hash_before) << step.outcome.rejection->code;
@@ -237,19 +243,31 @@ void play_games(int players, int first, int count, Tally& tally) {
 void report(const char* label, const Tally& t) {
   std::cout << "  " << label << ": " << t.finished << " games\n";
   for (const auto& [reason, count] : t.reasons) std::cout << "    " << reason << ": " << count << "\n";
+  for (const char* what : {"declared during the clash", "kept in play"}) {
+    const auto it = t.played.find(what);
+    std::cout << "    " << what << ": " << (it == t.played.end() ? 0 : it->second) << "\n";
+  }
 }
 
 // 10,000 games in all (the sanitizer builds play N per player count):
-// 4,000 with two players, 3,000 with three and 3,000 with four (2-vs-2),
-// split into parts so that ctest -j2 can run them side by side.
-// Release (uncontended): ~3.7 ms a game with two players, ~12 ms with three,
-// ~35 ms with four (2-vs-2). Debug: ~60, ~170 and ~460 ms a game; N keeps the
-// sanitizer run near 17 s of Debug-speed work. CONCORD_BOT_GAMES sets the
-// games per player count.
+// 4,500 with two players, 3,000 with three, 1,800 with four (2-vs-2) and 700
+// with six (3-vs-3), split into parts so that ctest -j2 can run them side by
+// side. Release (uncontended): ~4.6 ms a game with two players, ~11 ms with
+// three, ~38 ms with four, ~83 ms with six (about 3 minutes in all). Debug:
+// ~60, ~170, ~460 and ~1000 ms a game; N keeps the sanitizer run near 17 s of
+// Debug-speed work. CONCORD_BOT_GAMES sets the games per player count. In a
+// three-player game a concession eliminates only the conceding player, so
+// "conceded" ends only 2-player and team games.
 struct Plan {
   int players, games, parts, sanitized;
 };
-constexpr Plan kPlans[] = {{2, 4000, 1, 60}, {3, 3000, 2, 24}, {4, 3000, 4, 20}};
+constexpr Plan kPlans[] = {{2, 4500, 1, 60}, {3, 3000, 2, 24}, {4, 1800, 3, 15}, {6, 700, 2, 8}};
+
+const Plan& plan_for(int players) {
+  for (const auto& plan : kPlans)
+    if (plan.players == players) return plan;
+  return kPlans[0];
+}
 
 std::vector<std::tuple<int, int>> all_parts() {
   std::vector<std::tuple<int, int>> out;
@@ -262,7 +280,7 @@ class EverZoneBotGames : public ::testing::TestWithParam<std::tuple<int, int>> {
 
 TEST_P(EverZoneBotGames, KeepInvariantsHideInformationAndReplay) {
   const auto [players, part] = GetParam();
-  const Plan& plan = kPlans[players - 2];
+  const Plan& plan = plan_for(players);
   const int size = testsupport::bot_game_count(plan.games, plan.sanitized) / plan.parts;
   Tally tally;
   play_games(players, part * size, size, tally);
@@ -279,6 +297,12 @@ TEST_P(EverZoneBotGames, KeepInvariantsHideInformationAndReplay) {
                              "Kraken", "Medusa", "Vlad"})
       EXPECT_GT(tally.played[std::string("resolved ") + name], 0) << name << " never resolved";
     EXPECT_GT(tally.reasons["surrendered_three_times"], 0);
+    // Abilities declared in the clash, before an attack; single effects kept for C.B.L./LAK.
+    EXPECT_GT(tally.played["declared during the clash"], 0);
+    EXPECT_GT(tally.played["kept in play"], 0);
+  }
+  if (players == 3) {
+    EXPECT_GT(tally.played["declared during the clash"], 0);
   }
 }
 

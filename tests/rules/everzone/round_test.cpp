@@ -136,6 +136,7 @@ TEST(EverZoneRetreat, CardsInPlayGoToTheRetreatedPileAndTheLeaderReturnsToHand) 
       "seat 1\n");
   accept(*m, 0, {"done"});
   accept(*m, 1, {"done"});
+  pass_clash(*m);  // Kraken could still attack alone before its army
   pass_all(*m);
   ASSERT_EQ(m->state().phase, Phase::Retreat);
   const auto& p = player(*m, 0);
@@ -232,6 +233,7 @@ TEST(EverZoneRetreat, ADestroyedLeaderStaysInTheFallenDeck) {
       "seat 1\nactive kraken\ndeck slurr_spawn slurr_spawn\n");
   accept(*m, 0, {"done"});
   accept(*m, 1, {"done"});
+  pass_clash(*m);  // Kraken could still attack alone before its army
   pass_all(*m);
   const auto& p = player(*m, 1);
   EXPECT_FALSE(p.leader_alive);

@@ -156,9 +156,15 @@ TEST(EverZoneAdapter, CardsCarryTheirRefAndNameAndSecretsStayWithTheirSeat) {
   const auto& own = wire.seats(1);
   EXPECT_TRUE(own.hand_visible());
   ASSERT_EQ(own.hand_size(), static_cast<int>(view->seats[1].hand->size()));
-  for (const auto& card : own.hand()) {
+  for (int i = 0; i < own.hand_size(); ++i) {  // the engine's structured entries, field by field
+    const auto& card = own.hand(i);
+    const auto& entry = view->seats[1].hand->at(static_cast<std::size_t>(i));
     EXPECT_EQ(card.ref().rfind('c', 0), 0u) << card.ref();
     EXPECT_FALSE(card.name().empty());
+    EXPECT_FALSE(card.card_id().empty());
+    EXPECT_EQ(card.ref(), entry.ref);
+    EXPECT_EQ(card.name(), entry.name);
+    EXPECT_EQ(card.card_id(), entry.card_id);
   }
   const auto& other = wire.seats(0);
   EXPECT_FALSE(other.hand_visible());
@@ -166,6 +172,8 @@ TEST(EverZoneAdapter, CardsCarryTheirRefAndNameAndSecretsStayWithTheirSeat) {
   EXPECT_FALSE(other.secret_visible());
   EXPECT_FALSE(other.deck_visible());
   ASSERT_EQ(other.active_size(), static_cast<int>(view->seats[0].active.size()));
+  EXPECT_EQ(other.active(0).ref(), view->seats[0].active[0].ref);
+  EXPECT_EQ(other.active(0).card_id(), view->seats[0].active[0].card_id);
   EXPECT_EQ(other.army().attack(), view->seats[0].army.attack);
   EXPECT_EQ(wire.location(), view->location);
 }

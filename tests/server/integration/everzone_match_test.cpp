@@ -158,6 +158,32 @@ TEST_F(EverZoneMatch, ThreePlayersPlayAWholeMatch) {
   for (Client* c : seats) check_seat_updates(*c, room_);
 }
 
+// "When one player is eliminated, the remaining two fight under the standard
+// rules in a 1-vs-1 format": a concession in a three-player game eliminates
+// only the conceding player (as when their CP reach zero); the two others
+// play the match to its end.
+TEST_F(EverZoneMatch, ThreePlayersOneConcedesTheOtherTwoPlayOnToTheEnd) {
+  const auto seats = seat_everyone({"numens_virago", "slurrs_medusa", "utrons_xenogray"});
+  seats[2]->wait_for_match_update(room_);
+  seats[2]->concede(room_);
+  const auto after = seats[0]->wait_for_match_update(room_, [](const v1::MatchUpdate& u) {
+    const auto view = view_of(u);
+    return view.seats_size() == 3 && view.seats(2).eliminated();
+  });
+  ASSERT_FALSE(after.finished()) << "a three-player concession does not end the match";
+  const auto last = play_until({seats[0], seats[1]}, room_, UINT64_MAX, 13);
+  expect_finished_with_revealed_seed(last);
+  for (const auto winner : last.result().winners()) EXPECT_NE(winner, 2u) << "the conceding player cannot win";
+  EXPECT_NE(last.result().reason(), "conceded");
+  const auto gone = drain_updates(*seats[2], room_);
+  ASSERT_FALSE(gone.empty());
+  EXPECT_TRUE(gone.back().finished());
+  for (const auto& update : gone) {
+    EXPECT_FALSE(update.has_prompt()) << "an eliminated player has nothing to answer";
+    EXPECT_TRUE(view_of(update).seats(2).eliminated());
+  }
+}
+
 TEST_F(EverZoneMatch, TwoTeamsOfTwoPlayAWholeMatch) {
   v1::CreateRoom spec;
   spec.set_game("everzone");

@@ -22,6 +22,7 @@ enum class Phase {
   Surrender,   // after a clash turn (not the last): simultaneous secret continue/surrender
   Retreat,     // RETREAT PHASE: hand limit and optional discards
   Effect,      // a declared effect/ability resolves and needs its owner's choice (GameState::effect_card)
+  Clash,       // during the clash, before an attack: seats with an ability they may declare (GameState::in_clash)
   Over
 };
 
@@ -70,6 +71,7 @@ struct GameState {
   Resume resume = Resume::Support;
   bool teams = false;            // 2-vs-2 / 3-vs-3: one army, CP and surrenders per team
   bool after_clash = false;      // Phase::Support: the window after this turn's clash
+  bool in_clash = false;         // the clash has begun and some army has still to attack (PlayerState::clash_rank)
   int effect_card = -1;          // Phase::Effect: the instance whose effect resolves
   int effect_step = 0;           // Phase::Effect: step of a multi-step effect
   // "two stacks should be created: one for abilities and one for effects; and

@@ -16,6 +16,15 @@
 
 namespace concord::everzone {
 
+// One card instance in a view: what a client needs to name it and to answer
+// prompts about it (option ids are the `ref`).
+struct CardEntry {
+  std::string ref;      // "c17": the instance, stable for the match (prompt option ids)
+  std::string card_id;  // the card's id in cards/everzone.cards ("meraud")
+  std::string name;     // display name ("Meraud")
+  bool operator==(const CardEntry&) const = default;
+};
+
 struct SeatView {
   int seat = 0;
   int cp = 0;
@@ -27,13 +36,14 @@ struct SeatView {
   bool has_prompt = false;
   bool has_chosen = false;                             // secret choice recorded
   Values army;                                         // totals of the active army (public)
-  std::optional<std::vector<std::string>> hand;         // owner, judge
-  std::optional<std::vector<std::string>> deployed;     // owner, judge
-  std::optional<std::vector<std::string>> deck;         // judge
-  std::optional<std::vector<std::string>> secret;       // owner, judge: pending choice
+  std::optional<std::vector<CardEntry>> hand;          // owner, judge
+  std::optional<std::vector<CardEntry>> deployed;      // owner, judge
+  std::optional<std::vector<CardEntry>> deck;          // judge
+  // owner, judge: pending choice ("Name (cN)" for cards, "continue"/"surrender", "target_<seat>")
+  std::optional<std::vector<std::string>> secret;
   // Cards in zones of this seat. `active`/`withdrawn` may hold a Unit owned by
   // another seat that this seat controls (Vlad; listed in EverZoneView::captured).
-  std::vector<std::string> active, withdrawn, supports, retreated, fallen;
+  std::vector<CardEntry> active, withdrawn, supports, retreated, fallen;
   int team = 0;                // teams: the seat's team (0 or 1); otherwise the seat itself
   int target = -1;             // three players: revealed target seat this battle (-1: none)
   bool eliminated = false;     // three players: out of the game
@@ -60,10 +70,10 @@ struct EverZoneView : rules::View {
   bool teams = false;            // 2-vs-2 / 3-vs-3 (CP and surrenders are the team's)
   std::vector<ArmyView> armies;  // during a battle (location set)
   bool after_clash = false;      // phase "support": the window after this turn's clash
-  // Declared, unresolved effects and abilities ("Name (cN)"), bottom first:
-  // the last entry resolves first; effects resolve before abilities.
-  std::vector<std::string> effects, abilities;
-  std::vector<std::string> captured;  // Units under the control of a seat that does not own them
+  // Declared, unresolved effects and abilities, bottom first: the last entry
+  // resolves first; effects resolve before abilities.
+  std::vector<CardEntry> effects, abilities;
+  std::vector<CardEntry> captured;  // Units under the control of a seat that does not own them
   std::optional<rules::MatchResult> result;
   std::string to_text() const override;
 };
