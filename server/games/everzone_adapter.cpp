@@ -61,10 +61,7 @@ void fill_army(const everzone::ArmyView& a, pb::EzArmy* out) {
   fill_values(a.values, out->mutable_values());
 }
 
-}  // namespace
-
-pb::EzView to_proto(const everzone::EverZoneView& view) {
-  pb::EzView out;
+void fill_view(const everzone::EverZoneView& view, pb::EzView& out) {
   out.set_phase(view.phase);
   out.set_location(view.location);
   out.set_turn(static_cast<std::uint32_t>(view.turn));
@@ -78,6 +75,13 @@ pb::EzView to_proto(const everzone::EverZoneView& view) {
   fill_cards(view.effects, out.mutable_effects());
   fill_cards(view.abilities, out.mutable_abilities());
   fill_cards(view.captured, out.mutable_captured());
+}
+
+}  // namespace
+
+pb::EzView to_proto(const everzone::EverZoneView& view) {
+  pb::EzView out;
+  fill_view(view, out);
   return out;
 }
 
@@ -91,8 +95,12 @@ pb::EzEvent to_proto(const everzone::EverZoneEvent& event) {
   return out;
 }
 
+// Built on an arena: the wire view lives only until it is packed (see the EVE adapter).
 void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
-  out->PackFrom(to_proto(dynamic_cast<const everzone::EverZoneView&>(view)));
+  google::protobuf::Arena arena;
+  auto* wire = google::protobuf::Arena::CreateMessage<pb::EzView>(&arena);
+  fill_view(dynamic_cast<const everzone::EverZoneView&>(view), *wire);
+  out->PackFrom(*wire);
 }
 
 void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {
