@@ -232,7 +232,9 @@ void EveMatch::resolve_activated(const PileItem& item, const EffectDef& e, Event
     case EffectKind::DrawCards:
       for (int i = 0; i < e.amount && !state_.result; ++i) draw(item.controller, ev);
       break;
-    case EffectKind::DamageTarget: deal_damage(DamageEntry{item.card, t, -1, e.amount}, ev); break;
+    case EffectKind::DamageTarget:
+      deal_effect_damage(item.controller, {DamageEntry{item.card, t, -1, e.amount}}, ev);
+      break;
     case EffectKind::ReturnTargetToDocks: {
       // FAQ: the ship "will no longer be able to jump during the Management phase".
       // The docks are in play: a pilot stays in play and gets off in the docks (an agent).

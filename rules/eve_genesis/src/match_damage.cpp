@@ -64,8 +64,28 @@ void EveMatch::deal_damage(const DamageEntry& d, Events& ev) {
                          card_name(d.target) + " (" + card_ref(d.target) + ")");
 }
 
+// The one path of damage dealt by effects (abilities, keyword abilities, News):
+// a damage item (no battle region) goes on top of the resolving pile and
+// resolves next; before it does, Guardian's controller may redirect it
+// (resolve_pile, match_redirect.cpp). Entries are dealt simultaneously.
+void EveMatch::deal_effect_damage(SeatIndex controller, std::vector<DamageEntry> entries, Events& ev) {
+  std::erase_if(entries, [](const DamageEntry& d) { return d.amount <= 0; });
+  if (entries.empty()) return;
+  PileItem item{PileItem::Kind::Damage, controller, -1, ""};
+  item.damage = std::move(entries);
+  state_.pile.push_back(std::move(item));
+  emit(ev, "damage_on_pile", "the damage goes on the pile");
+}
+
+// Damage of an effect: to a target still in play (or on the pile, FAQ) or a base still in the game.
 // Combat damage: a ship deals its damage only if it is still in the battle.
 void EveMatch::resolve_damage(const PileItem& item, Events& ev) {
+  if (item.region.empty()) {
+    for (const auto& d : item.damage) {
+      if (d.base >= 0 ? !state_.seats[d.base].out : in_play_or_on_pile(d.target)) deal_damage(d, ev);
+    }
+    return;
+  }
   const Region* r = state_.region(item.region);
   if (!r) return;
   for (const auto& d : item.damage) {

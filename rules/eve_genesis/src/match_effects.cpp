@@ -159,7 +159,7 @@ void EveMatch::apply_effects(const PileItem& item, Events& ev) {
       continue;
     }
     if (e.kind == EffectKind::DamageTarget) {
-      deal_damage(DamageEntry{item.card, t, -1, e.amount}, ev);
+      deal_effect_damage(item.controller, {DamageEntry{item.card, t, -1, e.amount}}, ev);
     } else if (e.kind == EffectKind::TargetShieldBonus) {
       state_.cards[item.card].target = t;  // a static ability while the News stays in play
     } else if (e.kind == EffectKind::DestroyTarget) {

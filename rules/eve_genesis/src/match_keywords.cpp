@@ -170,20 +170,23 @@ void EveMatch::resolve_keyword(const PileItem& item, Events& ev) {
     return;
   }
   if (item.keyword == OrderKind::Kamikaze) {
+    std::vector<DamageEntry> damage;
     const bool base_ok = item.base_target >= 0 && !state_.seats[item.base_target].out;
-    if (base_ok) deal_damage(DamageEntry{item.card, -1, item.base_target, item.strength}, ev);
+    if (base_ok) damage.push_back(DamageEntry{item.card, -1, item.base_target, item.strength});
     for (CardId t : item.targets) {
-      if (r && contains(r->ships, t)) deal_damage(DamageEntry{item.card, t, -1, item.strength}, ev);
+      if (r && contains(r->ships, t)) damage.push_back(DamageEntry{item.card, t, -1, item.strength});
     }
+    deal_effect_damage(item.controller, std::move(damage), ev);
     return;
   }
   // The source must still be in the battle (FAQ: a ship destroyed by
   // Kamikaze "will not be able to deal damage ... using the Ambush order").
   if (!r || !contains(r->ships, item.card)) return;
+  std::vector<DamageEntry> damage;
   for (CardId t : item.targets) {
     if (!contains(r->ships, t)) continue;
     switch (item.keyword) {
-      case OrderKind::Ambush: deal_damage(DamageEntry{item.card, t, -1, item.strength}, ev); break;
+      case OrderKind::Ambush: damage.push_back(DamageEntry{item.card, t, -1, item.strength}); break;
       case OrderKind::Jam: c.jammed.push_back(t); break;
       case OrderKind::WarpScramble: c.scrambled.push_back(t); break;
       case OrderKind::SensorDampen: c.attack_mod.emplace_back(t, -item.strength); break;
@@ -191,6 +194,7 @@ void EveMatch::resolve_keyword(const PileItem& item, Events& ev) {
       default: break;
     }
   }
+  deal_effect_damage(item.controller, std::move(damage), ev);
 }
 
 void EveMatch::kamikaze_options(SeatIndex seat, std::vector<Action>& out) const {

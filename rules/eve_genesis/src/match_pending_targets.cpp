@@ -131,13 +131,14 @@ void EveMatch::set_pending_amount(PileItem& item) const {
 
 void EveMatch::resolve_targeted_ability(const PileItem& item, const EffectDef& e, Events& ev) {
   const std::string here = card_region(item.card);
+  std::vector<DamageEntry> damage;  // dealt to every target at once
   for (CardId t : item.targets) {
     if (ship_location(t).empty() || ship_location(t) == kDocks) {
       emit(ev, "no_effect", card_ref(t) + " is no longer in a region");
       continue;
     }
     if (e.kind == EffectKind::DamageTarget) {
-      deal_damage(DamageEntry{item.card, t, -1, item.strength}, ev);
+      damage.push_back(DamageEntry{item.card, t, -1, item.strength});
       continue;
     }
     if (e.kind != EffectKind::ForceWithdrawTarget) continue;
@@ -149,6 +150,7 @@ void EveMatch::resolve_targeted_ability(const PileItem& item, const EffectDef& e
     }
     withdraw_ship(t, kDocks, ev);
   }
+  deal_effect_damage(item.controller, std::move(damage), ev);
 }
 
 }  // namespace concord::eve

@@ -70,6 +70,7 @@ void EveMatch::resolve_pile(Events& ev) {
   state_.resolving = true;
   if (!state_.result) check_destroyed(ev);
   while (!state_.pile.empty() && !state_.result) {
+    if (ask_effect_redirect(ev)) return;  // Guardian, before an effect's damage resolves
     const PileItem item = state_.pile.back();
     state_.pile.pop_back();
     resolve(item, ev);

@@ -239,6 +239,9 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
     emit(ev, "match_ended", seat_name(winner) + " wins (" + reason + ")");
     return;
   }
+  // A damage item waiting for a `redirect` answer may leave with its controller.
+  const bool redirect_item_left = state_.pending == Pending::Redirect && state_.resolving &&
+                                  !state_.pile.empty() && state_.pile.back().controller == seat;
   // Its items leave the pile: cards to the scrapheap, regions back off-deck.
   for (const auto& item : state_.pile) {
     if (item.controller != seat) continue;
@@ -271,6 +274,7 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
     resolve_pile(ev);
     if (state_.result) return;
   }
+  if (redirect_after_elimination(seat, redirect_item_left, ev) && state_.result) return;
   if (state_.active == seat) {
     if (!state_.turn_ends) end_turn_now(ev);
     else if (!state_.resolving && state_.prompt_seat == seat) state_.prompt_seat = state_.next_living(seat);
@@ -281,7 +285,7 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
     else if (state_.pending == Pending::Withdraw) open_withdrawal(-1, ev);
     else if (state_.pending == Pending::Redirect) {
       const int n = seat_count();
-      if (!ask_redirect((seat - state_.active + n) % n + 1, ev)) next_trigger(ev);
+      if (!ask_redirect((seat - state_.active + n) % n + 1, ev)) finish_redirect(ev);
     }
     else state_.prompt_seat = state_.next_living(seat);
   }

@@ -164,10 +164,14 @@ bool PositionParser::keyword_item(const Words& w, std::size_t at, SeatIndex s, s
   return true;
 }
 
-// "pile <seat> damage <region> c5>c7=3 c8>base1=2"
+// "pile <seat> damage <region> c5>c7=3 c8>base1=2" (combat damage) or
+// "pile <seat> damage effect c5>c7=2" (damage of an ability or News: no region)
 bool PositionParser::damage_item(const Words& w, SeatIndex s) {
-  if (w.size() < 5 || !region_for(w[3])) return error_.empty() ? fail("expected 'pile <seat> damage <region> c<src>>c<dst>=N...'") : false;
-  PileItem item{PileItem::Kind::Damage, s, -1, w[3]};
+  const bool effect = w.size() >= 5 && w[3] == "effect";
+  if (w.size() < 5 || (!effect && !region_for(w[3]))) {
+    return error_.empty() ? fail("expected 'pile <seat> damage <region>|effect c<src>>c<dst>=N...'") : false;
+  }
+  PileItem item{PileItem::Kind::Damage, s, -1, effect ? "" : w[3]};
   for (std::size_t i = 4; i < w.size(); ++i) {
     const auto gt = w[i].find('>');
     const auto eq = w[i].find('=');
@@ -261,12 +265,17 @@ bool PositionParser::check_combat() {
     case Pending::ContinueCombat:
       if (!combat || s != st_.active) return fail("prompt continue_combat needs phase combat and the active seat");
       return true;
-    case Pending::Redirect:
-      if (!combat || st_.step != Step::DamageDistribution || st_.pile.empty() ||
-          st_.pile.back().kind != PileItem::Kind::Damage) {
-        return fail("prompt redirect needs the damage distribution step and a damage item on top of the pile");
+    case Pending::Redirect: {
+      // Combat damage in the damage distribution step, or an effect's damage while the pile resolves.
+      const bool damage = !st_.pile.empty() && st_.pile.back().kind == PileItem::Kind::Damage;
+      const bool effect = damage && st_.pile.back().region.empty();
+      const bool ok = st_.resolving ? effect : damage && !effect && combat && st_.step == Step::DamageDistribution;
+      if (!ok) {
+        return fail("prompt redirect needs a damage item on top of the pile: combat damage in the damage "
+                    "distribution step, or 'damage effect' with 'resolving yes'");
       }
       return true;
+    }
     case Pending::AbilityTargets:
       if (c.triggered.empty() || c.triggered.front().controller != s) {
         return fail("prompt ability_targets needs a 'triggered' line of that seat");

@@ -150,7 +150,7 @@ void ability_item(std::ostream& o, const PileItem& p) {
 }
 
 void damage_item(std::ostream& o, const PileItem& p) {
-  o << " damage " << p.region;
+  o << " damage " << (p.region.empty() ? "effect" : p.region);  // effect: damage of an ability or News
   for (const auto& d : p.damage) {
     o << ' ' << card_ref(d.source) << (d.redirected ? ">>" : ">");
     if (d.base >= 0) {

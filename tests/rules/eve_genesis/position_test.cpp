@@ -73,6 +73,32 @@ pile 0 damage aridia c1>c3=3
   EXPECT_EQ(p->options.size(), 1u);  // c1's damage to c3 may go to Guardian c2
 }
 
+// Guardian: the damage of an effect waits on top of the resolving pile for `redirect`.
+TEST(EvePosition, EffectDamageWaitingForGuardianRoundTrips) {
+  const std::string ships = std::string(kTwo) +
+                            "region aridia owner=0 controller=0\n"
+                            "ship aridia 0 executioner#1\nship aridia 0 guardian#2\n"
+                            "scrapheap 1 pirate_mercenary#3\n";
+  auto m = position(ships + "pile 1 damage effect c3>c1=2\nresolving yes\nprompt redirect 0\n");
+  ASSERT_TRUE(m);
+  const std::string text = save_position(*m);
+  auto again = position(text);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(save_position(*again), text);
+  EXPECT_NE(text.find("pile 1 damage effect c3>c1=2\n"), std::string::npos) << text;
+  auto p = m->prompt(0);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->kind, "redirect");
+  ASSERT_EQ(p->options.size(), 1u);
+  EXPECT_EQ(p->options[0].id, "c3>c1>c2");
+  // An effect's damage is asked for only while the pile resolves, combat damage only before.
+  EXPECT_NE(load_error(ships + "pile 1 damage effect c3>c1=2\nprompt redirect 0\n").find("prompt redirect"),
+            std::string::npos);
+  EXPECT_NE(load_error(ships + "pile 1 damage aridia c3>c1=2\nresolving yes\nprompt redirect 0\n")
+                .find("prompt redirect"),
+            std::string::npos);
+}
+
 TEST(EvePosition, UnderNamesAShipInPlay) {
   EXPECT_NE(load_error(std::string(kTwo) + "under 0 c2 veldspar#1\nhand 0 velator#2\n").find("not a ship in play"),
             std::string::npos);

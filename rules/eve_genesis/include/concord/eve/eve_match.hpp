@@ -189,6 +189,9 @@ class EveMatch final : public rules::Match {
   // match_redirect.cpp (Guardian)
   std::vector<rules::PromptOption> redirect_options(SeatIndex seat) const;
   bool ask_redirect(int from, Events& ev);
+  bool ask_effect_redirect(Events& ev);
+  void finish_redirect(Events& ev);
+  bool redirect_after_elimination(SeatIndex seat, bool item_left, Events& ev);
   rules::Prompt redirect_prompt() const;
   void apply_redirect(const rules::Answer& answer, Events& ev);
   // match_copy.cpp (Reflection of Time)
@@ -222,6 +225,7 @@ class EveMatch final : public rules::Match {
   std::optional<rules::Rejection> check_pilot(SeatIndex seat, const Action& a) const;
   // match_damage.cpp
   void deal_damage(const DamageEntry& d, Events& ev);
+  void deal_effect_damage(SeatIndex controller, std::vector<DamageEntry> entries, Events& ev);
   void resolve_damage(const PileItem& item, Events& ev);
   void check_destroyed(Events& ev);
   void push_combat_damage(Events& ev);

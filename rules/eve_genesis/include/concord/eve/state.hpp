@@ -31,7 +31,7 @@ enum class Pending {
   None, Mulligan, IncomeChoice, Priority, Discard, OrderTriggers, Choice,
   ChooseAttack, Withdraw, AssignTarget, AbilityTargets, ContinueCombat,  // combat
   Clone,  // a pilot whose ship left play: pay the clone cost?
-  Redirect  // Guardian: redirect combat damage dealt to other friendly ships?
+  Redirect  // Guardian: redirect the damage item on top of the pile dealt to other friendly ships?
 };
 
 struct CardInstance {
@@ -96,7 +96,8 @@ struct PileItem {
   CardId card = -1;
   // Kind::Ability of a remote region (Ginnungagap): card = -1, region = its key.
   // Kind::Region: the region id; Kind::Card: a location's target region;
-  // Kind::Jump: the destination region key or kDocks.
+  // Kind::Jump: the destination region key or kDocks; Kind::Damage: the battle's
+  // region (combat damage) or "" (the damage of an effect, resolves next).
   std::string region;
   CardId target = -1;     // Kind::Card: the card its effect targets (chosen when played)
   int effect = -1;        // Kind::Ability: index into the source card's effects
