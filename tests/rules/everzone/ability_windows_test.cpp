@@ -10,18 +10,6 @@
 namespace concord::everzone::test {
 namespace {
 
-std::string ability(const EverZoneMatch& m, int seat, const std::string& card) {
-  return "ability_" + id(m, seat, card);
-}
-
-bool offers(const EverZoneMatch& m, int seat, const std::string& option) {
-  auto p = m.prompt(seat);
-  if (!p) return false;
-  for (const auto& o : p->options)
-    if (o.id == option) return true;
-  return false;
-}
-
 // Seat 0: Meraud 3/3/2/4 + Numen Sentinel 2/4/1/3 = 5/7/3/7. Seat 1: Lancer +
 // two Drones = 8/6/7/8 attacks first (TARGET 7 > 3).
 const char* kMeraudPosition =

@@ -81,6 +81,20 @@ inline void pass_clash(EverZoneMatch& m) {
   }
 }
 
+// The option id that declares a card's ability ("ability_c<N>").
+inline std::string ability(const EverZoneMatch& m, int seat, const std::string& card) {
+  return "ability_" + id(m, seat, card);
+}
+
+// Whether the seat's open prompt offers the option.
+inline bool offers(const EverZoneMatch& m, int seat, const std::string& option) {
+  auto p = m.prompt(seat);
+  if (!p) return false;
+  for (const auto& o : p->options)
+    if (o.id == option) return true;
+  return false;
+}
+
 inline const PlayerState& player(const EverZoneMatch& m, int seat) {
   return m.state().players.at(static_cast<std::size_t>(seat));
 }

@@ -14,14 +14,6 @@
 namespace concord::everzone::test {
 namespace {
 
-bool offers(const EverZoneMatch& m, int seat, const std::string& option) {
-  auto p = m.prompt(seat);
-  if (!p) return false;
-  for (const auto& o : p->options)
-    if (o.id == option) return true;
-  return false;
-}
-
 // TRIBE RECALL: "allows you to activate a Unit after a player's action"; kept
 // for the C.B.L. combo (+2 ATTACK while a resolved single effect stays in play).
 TEST(EverZoneKeepInPlay, TribeRecallSingleEffectKeptInPlayForAComboWithCbl) {

@@ -9,18 +9,6 @@
 namespace concord::everzone::test {
 namespace {
 
-std::string ability(const EverZoneMatch& m, int seat, const std::string& card) {
-  return "ability_" + id(m, seat, card);
-}
-
-bool offers(const EverZoneMatch& m, int seat, const std::string& option) {
-  auto p = m.prompt(seat);
-  if (!p) return false;
-  for (const auto& o : p->options)
-    if (o.id == option) return true;
-  return false;
-}
-
 int defense_mod(const EverZoneMatch& m, const std::string& instance) {
   return m.state().defense_mod.at(static_cast<std::size_t>(std::stoi(instance.substr(1))));
 }
