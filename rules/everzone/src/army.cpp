@@ -6,6 +6,15 @@
 
 namespace concord::everzone {
 
+Values unit_values(const CardDb& db, const GameState& state, int instance) {
+  const auto i = static_cast<std::size_t>(instance);
+  Values v = db.at(state.card_of.at(i)).values;
+  v.defense += state.defense_mod.at(i);
+  v.attack += state.target_to_attack.at(i);
+  v.target -= state.target_to_attack.at(i);
+  return v;
+}
+
 const Card& Army::card(int instance) const {
   return db_.at(state_.card_of.at(static_cast<std::size_t>(instance)));
 }
@@ -53,8 +62,7 @@ Values Army::totals() const {
     if (p.active.empty()) continue;
     for (int c : p.active) {
       if (std::find(state_.dueled.begin(), state_.dueled.end(), c) != state_.dueled.end()) continue;
-      add(card(c).values);
-      v.defense += state_.defense_mod.at(static_cast<std::size_t>(c));
+      add(unit_values(db_, state_, c));
     }
     for (int c : p.supports)
       if (card(c).implemented) add(card(c).values);

@@ -77,6 +77,7 @@ TargetedEffect targeted_effect(const CardDb& db, const GameState& state, int ins
   if (id == "xenogray" || id == "kraken") return TargetedEffect::Duel;
   if (id == "medusa") return TargetedEffect::Gaze;
   if (id == "vlad") return TargetedEffect::TakeControl;
+  if (id == "numen_skyblade") return TargetedEffect::TargetToAttack;
   return TargetedEffect::None;
 }
 
@@ -86,7 +87,12 @@ bool is_single_effect(const CardDb& db, const GameState& state, int instance) {
 
 bool has_optional_ability(const CardDb& db, const GameState& state, int instance) {
   const auto& id = id_of(db, state, instance);
-  return id == "meraud" || id == "ciel" || id == "zarkendra" || id == "vlad" || is_hybrid(db, state, instance);
+  return id == "meraud" || id == "ciel" || id == "zarkendra" || id == "vlad" || id == "numen_skyblade" ||
+         is_hybrid(db, state, instance);
+}
+
+bool once_per_turn(const CardDb& db, const GameState& state, int instance) {
+  return is_hybrid(db, state, instance) || id_of(db, state, instance) == "numen_skyblade";
 }
 
 bool holds_captives(const CardDb& db, const GameState& state, int instance) {
@@ -181,7 +187,8 @@ bool effect_applies(const CardDb& db, const GameState& state, int seat, int inst
     case TargetedEffect::Duel:
     case TargetedEffect::TakeControl: return in(at(state, seat).active, instance) && !enemy_active(state, seat).empty();
     case TargetedEffect::DestroyPlayersActive: return !target_players(state, seat).empty();
-    case TargetedEffect::KeepActive: return in(at(state, seat).active, instance);
+    case TargetedEffect::KeepActive:
+    case TargetedEffect::TargetToAttack: return in(at(state, seat).active, instance);
     case TargetedEffect::None: return false;
     default: return support_has_target(db, state, seat, instance);
   }

@@ -90,7 +90,13 @@ enum class TargetedEffect {
   Gaze,
   // VLAD (optional, chosen: once per battle): take control of one enemy active Unit.
   TakeControl,
+  // NUMEN SKYBLADE (optional, chosen: once per turn): reduce this Unit's
+  // TARGET by kTargetToAttack to increase its ATTACK as much, until the end of
+  // the turn ("I may reduce its TARGET value to increase its ATTACK value").
+  // No choice at resolution; nothing happens if the Unit is no longer active.
+  TargetToAttack,
 };
+inline constexpr int kTargetToAttack = 2;
 TargetedEffect targeted_effect(const CardDb& db, const GameState& state, int instance);
 
 // GameState::effect_step of the last step of a single-effect Support: "once the
@@ -107,6 +113,8 @@ bool is_single_effect(const CardDb& db, const GameState& state, int instance);
 // once per turn, "each time the appropriate circumstances arise").
 bool has_optional_ability(const CardDb& db, const GameState& state, int instance);
 bool is_hybrid(const CardDb& db, const GameState& state, int instance);
+// Abilities that may be declared again next turn (hybrid ones and NUMEN SKYBLADE).
+bool once_per_turn(const CardDb& db, const GameState& state, int instance);
 // VLAD: keeps the Units it captured while it is active.
 bool holds_captives(const CardDb& db, const GameState& state, int instance);
 // Units that must pay the Jehrah upkeep when revealed at activation.

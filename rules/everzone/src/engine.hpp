@@ -71,6 +71,7 @@ class Engine {
   bool check_teams_end();
   bool eliminate_all(const std::vector<int>& out);  // true: the battle was interrupted
   void eliminate(int seat);
+  void end_entries_in_hands();  // declared entries of cards back in a hand (hidden) end
   void carry_on(int gone);  // a seat left in the middle of a phase
   void lose_surrenders(const std::vector<int>& losers);
   void finish(std::vector<int> winners, bool draw, const std::string& reason);
@@ -94,6 +95,7 @@ class Engine {
   void resolve_next();
   void resolve(int instance);
   void apply_without_choice(int seat);
+  void target_to_attack(int seat);
   void finish_effect(int seat);
   void discard_resolved(int seat);
   void change_defense(const std::vector<int>& units, int change);
@@ -127,6 +129,8 @@ class Engine {
   // The seat whose zones hold `instance` (its owner unless captured).
   int controller(int instance) const;
   void take_out(int instance);  // removes it from every player's zones in play
+  void clear_changes(int instance);  // its value changes end (it left play, or the Retreat phase)
+  void end_turn_changes();           // TARGET turned into ATTACK lasts until the end of the turn
   void release_captured();      // VLAD no longer active: captured Units go back
   static std::string seat_name(int seat);
   static std::string side_name(const Side& side);  // "seat 0" / "seats 0+2"

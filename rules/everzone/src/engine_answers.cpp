@@ -209,7 +209,8 @@ std::optional<rules::Rejection> Engine::apply_choice(int seat, const rules::Answ
       for (int u : chosen) move_card(p.deployed, p.active, u);
       activate_effect(seat, chosen, "");
       break;
-    case TargetedEffect::EnemiesDefenseDown: break;  // applied without a choice
+    case TargetedEffect::EnemiesDefenseDown:
+    case TargetedEffect::TargetToAttack: break;  // applied without a choice
     case TargetedEffect::OwnDefenseUp: change_defense(chosen, 2); break;
     case TargetedEffect::EnemyDefenseDown: change_defense(chosen, -2); break;
     case TargetedEffect::Gaze: change_defense(chosen, -1); break;

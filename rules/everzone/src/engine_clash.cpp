@@ -141,7 +141,7 @@ void Engine::destroy(const std::vector<int>& units) {
     auto& p = player(s_.owner_of.at(static_cast<std::size_t>(c)));
     take_out(c);  // a captured Unit goes to its owner's fallen deck
     p.fallen.push_back(c);
-    s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;
+    clear_changes(c);
     if (c == p.leader) p.leader_alive = false;
     change += defense_change_when_destroyed(db_, s_, c);
   }
@@ -160,7 +160,7 @@ void Engine::destroy_zero_defense() {
   std::vector<int> dead;
   for (const auto& p : s_.players)
     for (int c : p.active)
-      if (card(c).values.defense + s_.defense_mod.at(static_cast<std::size_t>(c)) <= 0) dead.push_back(c);
+      if (unit_values(db_, s_, c).defense <= 0) dead.push_back(c);
   destroy(dead);
 }
 
@@ -226,7 +226,7 @@ void Engine::eliminate(int seat) {
   auto& p = player(seat);
   for (auto* zone : {&p.deployed, &p.active, &p.withdrawn, &p.supports}) {
     for (int c : *zone) {
-      s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;
+      clear_changes(c);
       (c == p.leader ? p.hand : p.retreated).push_back(c);
     }
     zone->clear();
@@ -234,6 +234,7 @@ void Engine::eliminate(int seat) {
   p.eliminated = true;
   p.waiting = false;
   p.clash_rank = -1;
+  end_entries_in_hands();
   for (auto& q : s_.players) q.target = -1;  // the two left fight 1-vs-1
   emit("player_eliminated", seat_name(seat) + " is eliminated", rules::Visibility::all(), seat);
 }
@@ -289,6 +290,20 @@ void Engine::concede(int seat) {
   if (s_.teams || rest.size() <= 1) return finish(rest, false, "conceded");
   if (eliminate_all({seat})) return;
   carry_on(seat);
+}
+
+// A Leader that went back to a hand (its player eliminated) is hidden again:
+// its declared entries end now, named while the card is still public (its
+// player is out: they would have resolved as "nothing to act on").
+void Engine::end_entries_in_hands() {
+  for (auto* stack : {&s_.effects, &s_.abilities})
+    std::erase_if(*stack, [&](int c) {
+      const auto& hand = player_const(s_.owner_of.at(static_cast<std::size_t>(c))).hand;
+      if (!contains(hand, c)) return false;
+      emit("effect_without_target", name(c) + " has nothing to act on: back in its owner's hand",
+           rules::Visibility::all(), s_.owner_of.at(static_cast<std::size_t>(c)), {c});
+      return true;
+    });
 }
 
 // `gone` left while the others may have been waiting for it: the phase goes on

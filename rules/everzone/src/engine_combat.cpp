@@ -155,8 +155,10 @@ void Engine::after_the_clash() {
 void Engine::end_of_turn() {
   s_.after_clash = false;
   redeploy_at_end_of_turn();
-  // Hybrid abilities may be used again next turn; a duelist rejoins its army.
-  std::erase_if(s_.declared, [&](int c) { return is_hybrid(db_, s_, c); });
+  // Hybrid (and once-per-turn) abilities may be used again next turn; a
+  // duelist rejoins its army; TARGET turned into ATTACK turns back.
+  std::erase_if(s_.declared, [&](int c) { return once_per_turn(db_, s_, c); });
+  end_turn_changes();
   s_.dueled.clear();
   if (s_.turn < db_.at(s_.location).turns()) {
     s_.phase = Phase::Surrender;

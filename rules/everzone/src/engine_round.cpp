@@ -132,7 +132,7 @@ void Engine::begin_retreat() {
     const bool leader_in_play = leader_face_up || contains(p.deployed, p.leader);
     std::vector<int> retreated;
     for (auto* zone : {&p.deployed, &p.active, &p.withdrawn, &p.supports}) {
-      for (int c : *zone) s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;  // "all bonuses and effects end"
+      for (int c : *zone) clear_changes(c);  // "all bonuses and effects end"
       for (int c : *zone)
         if (c != p.leader) retreated.push_back(c);
       zone->clear();

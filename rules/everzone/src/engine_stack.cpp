@@ -54,16 +54,32 @@ void Engine::resolve(int instance) {
     emit("effect_without_target", name(instance) + " has nothing to act on", Visibility::all(), seat, {instance});
     return finish_effect(seat);
   }
-  if (targeted_effect(db_, s_, instance) == TargetedEffect::EnemiesDefenseDown) return apply_without_choice(seat);
+  const auto kind = targeted_effect(db_, s_, instance);
+  if (kind == TargetedEffect::EnemiesDefenseDown || kind == TargetedEffect::TargetToAttack)
+    return apply_without_choice(seat);
   s_.phase = Phase::Effect;
   set_waiting(false);
   player(seat).waiting = true;
 }
 
 // ORBITAL VOID: every active enemy Unit -1 DEFENSE (then keep it or not).
+// NUMEN SKYBLADE: its TARGET turns into ATTACK (never below 0 TARGET).
 void Engine::apply_without_choice(int seat) {
-  change_defense(enemy_active(s_, seat), -1);
+  if (targeted_effect(db_, s_, s_.effect_card) == TargetedEffect::TargetToAttack) target_to_attack(seat);
+  else change_defense(enemy_active(s_, seat), -1);
   finish_effect(seat);
+}
+
+// "I may reduce its TARGET value to increase its ATTACK value": the army's
+// values change at once; once the clash has begun, the order of its attacks
+// does not (begin_clash fixed it).
+void Engine::target_to_attack(int seat) {
+  const int c = s_.effect_card;
+  const int amount = std::min(kTargetToAttack, std::max(0, unit_values(db_, s_, c).target));
+  s_.target_to_attack.at(static_cast<std::size_t>(c)) += amount;
+  emit("target_to_attack", name(c) + " receives -" + std::to_string(amount) + " TARGET and +" +
+                               std::to_string(amount) + " ATTACK until the end of the turn",
+       Visibility::all(), seat, {c}, amount);
 }
 
 // Every single-effect Support (Tribe Recall, Final Protocol, Engagement,
@@ -129,7 +145,7 @@ void Engine::redeploy_at_end_of_turn() {
     if (!contains(p.active, c) && !contains(p.withdrawn, c)) continue;
     move_card(p.active, p.deployed, c);
     move_card(p.withdrawn, p.deployed, c);
-    s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;
+    clear_changes(c);
     std::erase(s_.declared, c);
     emit("unit_redeployed", name(c) + " is turned face down (re-deployed)", Visibility::all(),
          controller(c), {c});
@@ -144,12 +160,7 @@ void Engine::redeploy_at_end_of_turn() {
 // losing card's army (every member, as in the clash).
 void Engine::duel(int unit, int target) {
   s_.dueled.push_back(unit);
-  auto values = [&](int c) {
-    Values v = card(c).values;
-    v.defense += s_.defense_mod.at(static_cast<std::size_t>(c));
-    return v;
-  };
-  const Values a = values(unit), d = values(target);
+  const Values a = unit_values(db_, s_, unit), d = unit_values(db_, s_, target);
   emit("duel", name(unit) + " attacks " + name(target) + " alone", Visibility::all(),
        controller(unit), {unit, target});
   const int owner = controller(target);
@@ -202,7 +213,7 @@ void Engine::release_captured() {
     auto& owner = player(s_.owner_of.at(static_cast<std::size_t>(c)));
     take_out(c);
     owner.fallen.push_back(c);
-    s_.defense_mod.at(static_cast<std::size_t>(c)) = 0;
+    clear_changes(c);
     if (c == owner.leader) owner.leader_alive = false;
   }
   emit("captured_returned", names(back) + " return to their owner's fallen deck", Visibility::all(), -1, back);

@@ -90,6 +90,16 @@ void Engine::take_out(int instance) {
   std::erase(s_.captured, instance);
 }
 
+void Engine::clear_changes(int instance) {
+  const auto i = static_cast<std::size_t>(instance);
+  s_.defense_mod.at(i) = 0;
+  s_.target_to_attack.at(i) = 0;
+}
+
+void Engine::end_turn_changes() {
+  std::fill(s_.target_to_attack.begin(), s_.target_to_attack.end(), 0);
+}
+
 std::string Engine::side_name(const Side& side) {
   std::string out = side.seats.size() > 1 ? "seats " : "seat ";
   for (std::size_t i = 0; i < side.seats.size(); ++i) {

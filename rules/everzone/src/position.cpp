@@ -174,6 +174,7 @@ class PositionParser {
 
   void finish() {
     state_.defense_mod.assign(state_.card_of.size(), 0);
+    state_.target_to_attack.assign(state_.card_of.size(), 0);
     const auto n = state_.players.size();
     if (state_.teams ? (n != 4 && n != 6) : (n != 2 && n != 3))
       return fail("a position needs 2 or 3 seats, or 4 or 6 with 'teams'");

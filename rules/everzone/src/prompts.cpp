@@ -126,6 +126,7 @@ class PromptBuilder {
         return pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets, 1,
                     2);
       case TargetedEffect::EnemiesDefenseDown: break;  // no choice; only the keep step above
+      case TargetedEffect::TargetToAttack: break;      // no choice
       case TargetedEffect::OwnDefenseUp:
         return pick("effect", who + "choose one of your active Units: +2 DEFENSE", targets, 1, 1);
       case TargetedEffect::EnemyDefenseDown:

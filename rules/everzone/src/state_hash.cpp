@@ -27,6 +27,7 @@ std::string EverZoneMatch::state_hash() const {
   add_list(h, s.card_of);
   add_list(h, s.owner_of);
   add_list(h, s.defense_mod);
+  add_list(h, s.target_to_attack);
   add_list(h, s.battle_deck);
   h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
   h.add(s.teams).add(s.after_clash).add(s.in_clash).add(s.effect_card).add(s.effect_step);

@@ -5,6 +5,7 @@
 // stacks. The engine's window is the "ability" prompt (Phase::Clash).
 #include <gtest/gtest.h>
 
+#include "concord/everzone/army.hpp"
 #include "everzone_test_util.hpp"
 
 namespace concord::everzone::test {
@@ -90,6 +91,111 @@ TEST(EverZoneAbilityWindows, TheAttackOrderFixedWhenTheClashBeganDoesNotChange) 
   EXPECT_TRUE(player(*m, 0).active.empty());
   EXPECT_EQ(player(*m, 0).cp, 18);
   EXPECT_EQ(player(*m, 1).cp, 20);
+}
+
+// Seat 0: Numen Skyblade 4/2/3/4 + Numen Warden 3/3/1/3 = 7/5/4/7 attacks
+// first (TARGET 4 > 3). Seat 1: Meraud 3/3/2/4 + Numen Warden + Numen Aegis
+// (+3 DEFENSE) = 6/9/3/9. Space, turn 2 (limit 15).
+const char* kSkybladePosition =
+    "location space turn 2\nphase support\n"
+    "seat 0\nactive numen_skyblade numen_warden\n"
+    "seat 1\nactive meraud numen_warden\nsupports numen_aegis\n";
+
+// "my army starts the offensive, having a greater TARGET value, and although
+// my army is now attacking, I may reduce its TARGET value to increase its
+// ATTACK value ... Despite all these changes, the fact that my army attacks
+// does not change, because I am already in the process of carrying it out."
+// NUMEN SKYBLADE (chosen: -2 TARGET, +2 ATTACK) declared during the clash:
+// seat 0's TARGET drops to 2, below seat 1's 3, and seat 0 still attacks
+// first, with ATTACK 9 against DEFENSE 9. Had the order changed, seat 1 would
+// have attacked first (6 against 5) and destroyed seat 0.
+TEST(EverZoneAbilityWindows, MyArmyReducesItsTargetToIncreaseItsAttackAndStillAttacksFirst) {
+  auto m = from_position(kSkybladePosition);
+  pass_all(*m);
+  ASSERT_EQ(m->state().phase, Phase::Clash);
+  ASSERT_TRUE(offers(*m, 0, ability(*m, 0, "numen_skyblade")));
+  accept(*m, 0, {ability(*m, 0, "numen_skyblade")});
+  accept(*m, 1, {"done"});  // seat 1 (Meraud) may respond; it passes: the ability resolves
+  // The window opens again before the first attack (seat 1 still has Meraud).
+  ASSERT_EQ(m->state().phase, Phase::Clash);
+  EXPECT_FALSE(m->prompt(0));  // once per turn: nothing left to declare
+  const Values mine = Army(db(), m->state(), 0).totals();
+  const Values theirs = Army(db(), m->state(), 1).totals();
+  EXPECT_EQ(mine.attack, 9);
+  EXPECT_EQ(mine.target, 2);
+  EXPECT_LT(mine.target, theirs.target);  // 2 < 3
+  auto out = submit(*m, 1, {"done"});
+  ASSERT_TRUE(out.accepted);
+  std::vector<std::string> attacks;
+  for (const auto& e : out.events)
+    if (e.kind == "attack") attacks.push_back(e.text);
+  ASSERT_EQ(attacks.size(), 1u);  // seat 1 was destroyed before it could attack
+  EXPECT_EQ(attacks[0].rfind("seat 0 attacks seat 1 with 9", 0), 0u) << attacks[0];
+  EXPECT_TRUE(player(*m, 1).active.empty());
+  EXPECT_EQ(player(*m, 1).fallen.size(), 2u);
+  EXPECT_EQ(player(*m, 0).active.size(), 2u);
+  EXPECT_EQ(player(*m, 0).cp, 20);
+  EXPECT_TRUE(m->state().after_clash);
+}
+
+// The same clash without the ability: 7 against 9 does nothing and seat 1
+// counterattacks 6 against 5.
+TEST(EverZoneAbilityWindows, WithoutReducingItsTargetTheSameArmyIsDestroyedByTheCounterattack) {
+  auto m = from_position(kSkybladePosition);
+  pass_all(*m);
+  pass_clash(*m);
+  EXPECT_TRUE(player(*m, 0).active.empty());
+  EXPECT_EQ(player(*m, 0).cp, 19);
+  EXPECT_EQ(player(*m, 1).active.size(), 2u);
+}
+
+// Chosen: NUMEN SKYBLADE's text says "once per turn": declared in the Support
+// window before the clash, it is not offered again that turn (neither during
+// the clash nor after it) and a second declaration is refused; its change
+// lasts until the end of the turn, and next turn it may be declared again.
+// Declared before the clash, the lower TARGET decides the order ("The order
+// of attacks is fixed from the TARGET values when the clash begins"): seat 1
+// (TARGET 3) now attacks first. Seat 0 here: 7/8/4/9 with Numen Aegis.
+TEST(EverZoneAbilityWindows, SkybladeOncePerTurnCannotBeDeclaredTwiceInOneTurn) {
+  auto m = from_position(
+      "location space turn 2\nphase support\n"
+      "seat 0\nactive numen_skyblade numen_warden\nsupports numen_aegis\n"
+      "seat 1\nactive meraud numen_warden\nsupports numen_aegis\n");
+  const std::string skyblade = ability(*m, 0, "numen_skyblade");
+  accept(*m, 0, {skyblade});
+  EXPECT_FALSE(offers(*m, 0, skyblade));
+  EXPECT_FALSE(submit(*m, 0, {skyblade}).accepted);
+  pass_all(*m);  // it resolves; the window opens again
+  ASSERT_EQ(m->state().phase, Phase::Support);
+  EXPECT_EQ(Army(db(), m->state(), 0).totals().target, 2);
+  EXPECT_EQ(Army(db(), m->state(), 0).totals().attack, 9);
+  EXPECT_FALSE(offers(*m, 0, skyblade));
+  EXPECT_FALSE(submit(*m, 0, {skyblade}).accepted);
+  pass_all(*m);  // the clash: only seat 1 has a window (Meraud)
+  ASSERT_EQ(m->state().phase, Phase::Clash);
+  EXPECT_FALSE(m->prompt(0));
+  EXPECT_EQ(submit(*m, 0, {skyblade}).rejection->code, "NO_PROMPT");
+  std::vector<std::string> attacks;
+  while (m->prompt(1) && m->prompt(1)->kind == "ability") {  // before each attack
+    auto out = submit(*m, 1, {"done"});
+    ASSERT_TRUE(out.accepted);
+    for (const auto& e : out.events)
+      if (e.kind == "attack") attacks.push_back(e.text);
+  }
+  ASSERT_EQ(attacks.size(), 2u);
+  EXPECT_EQ(attacks[0].rfind("seat 1 attacks seat 0 with 6", 0), 0u) << attacks[0];  // 6 against 8
+  EXPECT_EQ(attacks[1].rfind("seat 0 attacks seat 1 with 9", 0), 0u) << attacks[1];  // 9 against 9
+  ASSERT_TRUE(m->state().after_clash);
+  EXPECT_FALSE(offers(*m, 0, skyblade));
+  pass_all(*m);
+  ASSERT_EQ(m->state().phase, Phase::Surrender);
+  EXPECT_EQ(Army(db(), m->state(), 0).totals().target, 4);  // back at the end of the turn
+  EXPECT_EQ(Army(db(), m->state(), 0).totals().attack, 7);
+  accept(*m, 0, {"continue"});
+  accept(*m, 1, {"continue"});
+  ASSERT_EQ(m->state().turn, 3);
+  ASSERT_EQ(m->state().phase, Phase::Support);
+  EXPECT_TRUE(offers(*m, 0, skyblade));  // a new turn
 }
 
 // XENOGRAY AND KRAKEN: "These Units may attack one Unit of the opponent's army

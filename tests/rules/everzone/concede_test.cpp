@@ -127,6 +127,22 @@ TEST(EverZoneConcede, ThreePlayersAnEffectWhoseTargetsLeftResolvesWithoutThem) {
   EXPECT_EQ(m->prompt(0)->kind, "support");
 }
 
+// The conceding player's Leader returns to hand (hidden): its declared
+// ability, waiting on the stack, ends at once instead of being named later.
+TEST(EverZoneConcede, ThreePlayersTheConcedingLeadersDeclaredAbilityEndsWithItsReturnToHand) {
+  auto m = from_position(
+      "location earth turn 1\nphase support\n"
+      "seat 0\ntarget 1\nactive numen_sentinel\n"
+      "seat 1\ntarget 2\nactive slurr_spawn\n"
+      "seat 2\ntarget 0\nactive zarkendra\n"
+      "abilities c2\ndeclared c2\n");
+  ASSERT_TRUE(m->concede(2).accepted);
+  EXPECT_TRUE(m->state().abilities.empty());
+  EXPECT_EQ(player(*m, 2).hand, std::vector<int>{2});
+  EXPECT_EQ(m->state().phase, Phase::Support);
+  EXPECT_EQ(m->view(rules::Viewer::of_seat(0))->to_text().find("c2)"), std::string::npos);
+}
+
 TEST(EverZoneConcede, ThreePlayersTheConcedingPlayersOwnResolvingEffectEndsAndThePlayGoesOn) {
   auto m = from_position(
       "location earth turn 1\nphase support\n"

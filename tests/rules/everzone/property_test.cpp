@@ -294,7 +294,7 @@ TEST_P(EverZoneBotGames, KeepInvariantsHideInformationAndReplay) {
       EXPECT_GT(tally.played[name], 0) << name << " never played";
     // Declared effects and abilities (and Jehrah's upkeep) resolve from the stacks.
     for (const char* name : {"Final Protocol", "Orbital Void", "Meraud", "Ciel", "Zarkendra", "Jehrah", "Xenogray",
-                             "Kraken", "Medusa", "Vlad"})
+                             "Kraken", "Medusa", "Vlad", "Numen Skyblade"})
       EXPECT_GT(tally.played[std::string("resolved ") + name], 0) << name << " never resolved";
     EXPECT_GT(tally.reasons["surrendered_three_times"], 0);
     // Abilities declared in the clash, before an attack; single effects kept for C.B.L./LAK.

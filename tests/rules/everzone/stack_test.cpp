@@ -193,7 +193,8 @@ TEST(EverZoneCardsPlay, XenograyAttacksOneUnitBeforeYourOtherUnitsAndIsNotAddedT
   EXPECT_EQ(player(*m, 1).fallen.size(), 1u);
   EXPECT_EQ(player(*m, 1).cp, 16);  // 6 - 2
   EXPECT_EQ(Army(db(), m->state(), 0).totals().attack, 2);  // only the drone
-  pass_all(*m);  // TARGET 3 = 3: 2 >= 2 and 4 >= 2, both armies destroyed
+  pass_all(*m);
+  pass_clash(*m);  // TARGET 3 = 3: 2 >= 2 and 4 >= 2, both armies destroyed
   EXPECT_EQ(player(*m, 1).cp, 16);
   EXPECT_EQ(player(*m, 0).cp, 18);
   EXPECT_EQ(player(*m, 0).active.size(), 1u);  // Xenogray fought apart

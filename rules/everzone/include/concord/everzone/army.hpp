@@ -9,6 +9,10 @@
 
 namespace concord::everzone {
 
+// A Unit's values now: printed values plus the changes effects and abilities
+// made to them (DEFENSE changes; TARGET turned into ATTACK this turn).
+Values unit_values(const CardDb& db, const GameState& state, int instance);
+
 class Army {
  public:
   Army(const CardDb& db, const GameState& state, int seat) : db_(db), state_(state), seats_{seat} {}

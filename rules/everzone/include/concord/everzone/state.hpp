@@ -62,6 +62,9 @@ struct GameState {
   std::vector<int> card_of;      // instance -> CardDb index
   std::vector<int> owner_of;     // instance -> seat
   std::vector<int> defense_mod;  // instance -> DEFENSE change from effects (0 outside play)
+  // instance -> TARGET turned into ATTACK this turn (NUMEN SKYBLADE: -N TARGET,
+  // +N ATTACK); back to 0 at the end of the turn and outside play.
+  std::vector<int> target_to_attack;
   std::vector<PlayerState> players;
   std::vector<int> battle_deck;  // CardDb indexes of Location cards, back = top
   int location = -1;             // CardDb index of the current Location
