@@ -118,9 +118,12 @@ TEST_F(EveGenesisMatch, TwoPlayersPlayAWholeMatchWhileASpectatorWatches) {
 
 TEST_F(EveGenesisMatch, EachPlayerSeesItsOwnHandButNeverTheOpponents) {
   seat_everyone();
-  play_until(*alice_, *bob_, room_, 60, 4);
-  for (auto* client : {alice_.get(), bob_.get()}) {
-    const auto updates = drain_updates(*client, room_);
+  std::vector<std::vector<v1::MatchUpdate>> taken;  // what play_until took while waiting
+  const std::vector<Client*> seats{alice_.get(), bob_.get()};
+  play_until(seats, room_, 60, 4, &taken);
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    auto updates = taken[i];
+    for (auto& update : drain_updates(*seats[i], room_)) updates.push_back(std::move(update));
     ASSERT_FALSE(updates.empty());
     for (const auto& update : updates) {
       const auto view = view_of(update);

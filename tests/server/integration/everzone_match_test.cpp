@@ -68,10 +68,11 @@ void expect_finished_with_revealed_seed(const v1::MatchUpdate& last) {
   EXPECT_EQ(seed->commitment(), last.seed_commitment());
 }
 
-// Every update one seat received: it sees its own private parts and nobody
-// else's, and it never sees another seat's pending choice.
-void check_seat_updates(Client& client, const std::string& room) {
-  const auto updates = drain_updates(client, room);
+// Every update one seat received (those play_until took while waiting, and
+// the rest of its pushes): it sees its own private parts and nobody else's,
+// and it never sees another seat's pending choice.
+void check_seat_updates(Client& client, const std::string& room, std::vector<v1::MatchUpdate> updates) {
+  for (auto& update : drain_updates(client, room)) updates.push_back(std::move(update));
   ASSERT_FALSE(updates.empty());
   for (const auto& update : updates) {
     const auto view = view_of(update);
@@ -105,7 +106,8 @@ TEST_F(EverZoneMatch, TheGameIsListedWithSixReadyMadeDecks) {
 
 TEST_F(EverZoneMatch, TwoPlayersPlayAWholeMatchWhileASpectatorWatches) {
   const auto seats = seat_everyone({"numens_virago", "slurrs_kraken"});
-  const auto last = play_until(seats, room_, UINT64_MAX, 5);
+  std::vector<std::vector<v1::MatchUpdate>> taken;
+  const auto last = play_until(seats, room_, UINT64_MAX, 5, &taken);
   expect_finished_with_revealed_seed(last);
   const auto watched = drain_updates(*carol_, room_);
   ASSERT_FALSE(watched.empty());
@@ -118,7 +120,7 @@ TEST_F(EverZoneMatch, TwoPlayersPlayAWholeMatchWhileASpectatorWatches) {
       expect_private_parts_hidden(seat, "spectator, command " + std::to_string(update.command_index()));
     }
   }
-  for (Client* c : seats) check_seat_updates(*c, room_);
+  for (std::size_t i = 0; i < seats.size(); ++i) check_seat_updates(*seats[i], room_, taken[i]);
 }
 
 TEST_F(EverZoneMatch, ASecretChoiceIsOnlyKnownAsChosenUntilEveryoneHasChosen) {
@@ -152,10 +154,11 @@ TEST_F(EverZoneMatch, ASecretChoiceIsOnlyKnownAsChosenUntilEveryoneHasChosen) {
 
 TEST_F(EverZoneMatch, ThreePlayersPlayAWholeMatch) {
   const auto seats = seat_everyone({"numens_virago", "slurrs_medusa", "utrons_xenogray"});
-  const auto last = play_until(seats, room_, UINT64_MAX, 7);
+  std::vector<std::vector<v1::MatchUpdate>> taken;
+  const auto last = play_until(seats, room_, UINT64_MAX, 7, &taken);
   expect_finished_with_revealed_seed(last);
   EXPECT_EQ(view_of(last).seats_size(), 3);
-  for (Client* c : seats) check_seat_updates(*c, room_);
+  for (std::size_t i = 0; i < seats.size(); ++i) check_seat_updates(*seats[i], room_, taken[i]);
 }
 
 // "When one player is eliminated, the remaining two fight under the standard
@@ -202,13 +205,14 @@ TEST_F(EverZoneMatch, TwoTeamsOfTwoPlayAWholeMatch) {
         room_, v1::PLAYER, save_deck(*seats[static_cast<std::size_t>(i)], starter_deck(*seats[0], "everzone", decks[i])));
   }
   for (Client* c : seats) c->set_ready(room_);
-  const auto last = play_until(seats, room_, UINT64_MAX, 9);
+  std::vector<std::vector<v1::MatchUpdate>> taken;
+  const auto last = play_until(seats, room_, UINT64_MAX, 9, &taken);
   expect_finished_with_revealed_seed(last);
   const auto view = view_of(last);
   EXPECT_TRUE(view.teams());
   EXPECT_EQ(view.seats(0).team(), view.seats(2).team());
   EXPECT_NE(view.seats(0).team(), view.seats(1).team());
-  for (Client* c : seats) check_seat_updates(*c, room_);
+  for (std::size_t i = 0; i < seats.size(); ++i) check_seat_updates(*seats[i], room_, taken[i]);
 }
 
 TEST_F(EverZoneMatch, ARoomWhoseOptionsDoNotFitItsSeatsIsRefusedWithTheReason) {

@@ -128,16 +128,22 @@ v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::u
 }
 
 v1::MatchUpdate play_until(const std::vector<Client*>& seats, const std::string& room,
-                           std::uint64_t stop_at_index, std::uint64_t salt) {
+                           std::uint64_t stop_at_index, std::uint64_t salt,
+                           std::vector<std::vector<v1::MatchUpdate>>* taken) {
   std::uint64_t index = 0;
+  if (taken) taken->resize(seats.size());
   auto at_index = [&index](const v1::MatchUpdate& u) { return u.command_index() >= index; };
-  auto current = [&](Client& client) {
+  auto current = [&](std::size_t seat) {
+    Client& client = *seats[seat];
     auto latest = client.latest_match_update(room);
-    return latest && at_index(*latest) ? *latest : client.wait_for_match_update(room, at_index);
+    if (latest && at_index(*latest)) return *latest;
+    auto update = client.wait_for_match_update(room, at_index);
+    if (taken) (*taken)[seat].push_back(update);
+    return update;
   };
   for (;;) {
     std::vector<v1::MatchUpdate> updates;
-    for (Client* c : seats) updates.push_back(current(*c));
+    for (std::size_t s = 0; s < seats.size(); ++s) updates.push_back(current(s));
     if (updates.front().finished() || index >= stop_at_index) return updates.front();
     std::size_t who = seats.size();
     for (std::size_t i = 0; i < seats.size() && who == seats.size(); ++i) {

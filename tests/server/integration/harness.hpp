@@ -60,9 +60,12 @@ v1::MatchUpdate play_until(Client& a, Client& b, const std::string& room, std::u
                            std::uint64_t salt);
 
 // The same for any number of seated clients (seat order). Returns the last
-// update seen by the first.
+// update seen by the first. Waiting takes updates out of a client's pushes:
+// with `taken`, those are appended per seat (the rest stay for drain_updates),
+// so that a test can check every update a seat received.
 v1::MatchUpdate play_until(const std::vector<Client*>& seats, const std::string& room,
-                           std::uint64_t stop_at_index, std::uint64_t salt);
+                           std::uint64_t stop_at_index, std::uint64_t salt,
+                           std::vector<std::vector<v1::MatchUpdate>>* taken = nullptr);
 
 // Every MatchUpdate the client has received for `room`, oldest first (takes
 // pushes until none arrives for 300 ms).
