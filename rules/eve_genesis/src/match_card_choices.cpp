@@ -156,10 +156,8 @@ rules::Prompt EveMatch::region_prompt() const {
 }
 
 void EveMatch::apply_region(const rules::Answer& answer, Events& ev) {
-  const ResolutionChoice c = state_.choice;
+  const ResolutionChoice c = take_choice();
   const std::string& key = answer.choices.front().option_id;
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
   if (def(c.source).type == CardType::Location && key == kDecline) {
     SeatState& s = state_.seats[c.seat];
     remove_from(s.market, c.source);

@@ -36,10 +36,8 @@ std::optional<rules::Prompt> EveMatch::special_choice_prompt() const {
 }
 
 void EveMatch::apply_special_choice(const rules::Answer& answer, Events& ev) {
-  const ResolutionChoice c = state_.choice;
+  const ResolutionChoice c = take_choice();
   const std::string& id = answer.choices.front().option_id;
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
   if (c.kind == ResolutionChoice::Kind::May) {
     emit(ev, "may", seat_name(c.seat) + (id == "yes" ? " does" : " does not") + " (" + card_name(c.source) + ")");
     if (id == "yes" && may_pays(c.source)) pay_return_to_hand(c.source, c.seat, ev);  // Angel Impaler

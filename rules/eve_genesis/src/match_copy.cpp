@@ -54,10 +54,8 @@ rules::Prompt EveMatch::copy_prompt() const {
 }
 
 void EveMatch::apply_copy(const rules::Answer& answer, Events& ev) {
-  const CardId card = state_.choice.source;
+  const CardId card = take_choice().source;
   const std::string& id = answer.choices.front().option_id;
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
   if (id != kDecline) {
     const CardId original = *parse_card_ref(id);
     state_.cards[card].copy = def(original).id;

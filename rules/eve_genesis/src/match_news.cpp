@@ -157,8 +157,7 @@ void EveMatch::apply_give_order(const rules::Answer& answer, Events& ev) {
   const CardId ship = state_.choice.source;
   state_.cards[ship].order = answer.choices.front().option_id;
   emit(ev, "order", card_name(ship) + " (" + card_ref(ship) + ") executes " + state_.cards[ship].order);
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
+  take_choice();
   resolve_pile(ev);
 }
 

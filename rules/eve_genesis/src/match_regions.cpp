@@ -62,11 +62,9 @@ std::optional<rules::Prompt> EveMatch::region_choice_prompt() const {
 }
 
 void EveMatch::apply_region_choice(const rules::Answer& answer, Events& ev) {
-  const ResolutionChoice c = state_.choice;
+  const ResolutionChoice c = take_choice();
   const std::string id = answer.choices.front().option_id;
   SeatState& s = state_.seats[c.seat];
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
   if (c.kind == ResolutionChoice::Kind::May && id == "yes") {
     s.wallet -= 1;
     const auto i = static_cast<std::size_t>(rng_.below(s.scrapheap.size()));

@@ -163,6 +163,13 @@ void EveMatch::resolve_ability(const PileItem& item, Events& ev) {
   }
 }
 
+ResolutionChoice EveMatch::take_choice() {
+  ResolutionChoice c = state_.choice;
+  state_.choice = ResolutionChoice{};
+  state_.pending = Pending::None;
+  return c;
+}
+
 // Opens the choice if there is anything to choose (else nothing happens).
 void EveMatch::open_choice(ResolutionChoice::Kind kind, SeatIndex seat, int count, CardId source) {
   state_.choice = ResolutionChoice{kind, seat, count, source};
@@ -264,8 +271,7 @@ void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
     state_.seats[c.seat].wallet += credits;
     emit(ev, "mined", card_name(c.source) + " mines " + card_name(loc) + ": " + std::to_string(credits) +
                           " credit(s)");
-    state_.choice = ResolutionChoice{};
-    state_.pending = Pending::None;
+    take_choice();
     resolve_pile(ev);
     return;
   }
@@ -280,8 +286,7 @@ void EveMatch::apply_choice(const rules::Answer& answer, Events& ev) {
     }
     state_.seats[state_.cards[id].owner].scrapheap.push_back(id);
   }
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
+  take_choice();
   resolve_pile(ev);  // the rest of the pile resolves
 }
 

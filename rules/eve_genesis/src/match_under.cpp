@@ -53,10 +53,8 @@ rules::Prompt EveMatch::under_prompt() const {
 }
 
 void EveMatch::apply_under(const rules::Answer& answer, Events& ev) {
-  const ResolutionChoice c = state_.choice;
+  const ResolutionChoice c = take_choice();
   const std::string& id = answer.choices.front().option_id;
-  state_.choice = ResolutionChoice{};
-  state_.pending = Pending::None;
   if (id != kDecline) {
     const auto gt = id.find('>');
     const CardId card = *parse_card_ref(id.substr(0, gt));

@@ -280,6 +280,8 @@ class EveMatch final : public rules::Match {
   void apply_order_triggers(const rules::Answer& answer, Events& ev);
   void resolve_ability(const PileItem& item, Events& ev);
   void open_choice(ResolutionChoice::Kind kind, SeatIndex seat, int count, CardId source);
+  // The open choice being answered; the match no longer waits for it.
+  ResolutionChoice take_choice();
   std::vector<CardId> choice_candidates() const;
   rules::Prompt choice_prompt() const;
   void apply_choice(const rules::Answer& answer, Events& ev);
