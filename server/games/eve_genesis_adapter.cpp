@@ -1,5 +1,7 @@
 #include "eve_genesis_adapter.hpp"
 
+#include "wire_writer.hpp"
+
 namespace concord::server::games {
 
 namespace {
@@ -131,7 +133,155 @@ void fill_view(const eve::EveView& view, pb::EveView& out) {
   }
 }
 
+// The same message written straight as wire bytes (see wire_writer.hpp), in
+// field-number order: the bytes equal to_proto(view).SerializeAsString().
+void write_card(WireWriter& w, int field, const eve::EveCardView& c) {
+  const auto at = w.begin(field);
+  w.str(1, c.ref);
+  w.str(2, c.card);
+  w.str(3, c.name);
+  w.i64(4, c.build);
+  w.i64(5, c.damage);
+  w.i64(6, c.duration);
+  w.i64(7, c.x);
+  w.str(8, c.order);
+  w.i64(9, c.shield);
+  w.i64(10, c.attack);
+  w.boolean(11, c.attacking);
+  w.str(12, c.names);
+  w.str(13, c.pilot);
+  w.str(14, c.region);
+  w.str(15, c.copies);
+  w.u64(16, c.under);
+  w.boolean(17, c.depleted);
+  w.boolean(18, c.grounded);
+  w.boolean(19, c.shielded);
+  w.end(at);
+}
+
+void write_cards(WireWriter& w, int field, const std::vector<eve::EveCardView>& cards) {
+  for (const auto& c : cards) write_card(w, field, c);
+}
+
+std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
+
+void write_seat(WireWriter& w, const eve::EveSeatView& s) {
+  const auto at = w.begin(8);
+  w.u64(1, u32(s.index));
+  w.str(2, s.base_name);
+  w.boolean(3, s.upgraded);
+  if (s.upgrade_name) w.str(4, *s.upgrade_name);
+  w.i64(5, s.base_damage);
+  w.i64(6, s.wallet);
+  w.u64(7, s.hand_count);
+  w.u64(8, s.market_count);
+  w.u64(9, s.offdeck_count);
+  w.boolean(10, s.out);
+  w.boolean(11, s.hand.has_value());
+  if (s.hand) write_cards(w, 12, *s.hand);
+  w.boolean(13, s.market.has_value());
+  if (s.market) write_cards(w, 14, *s.market);
+  w.boolean(15, s.offdeck.has_value());
+  if (s.offdeck) w.strings(16, *s.offdeck);
+  write_cards(w, 17, s.scrapheap);
+  write_cards(w, 18, s.docks);
+  write_cards(w, 19, s.structures);
+  write_cards(w, 20, s.news);
+  w.i64(21, s.base_shield);
+  write_cards(w, 22, s.pilots);
+  w.end(at);
+}
+
+void write_region(WireWriter& w, const eve::EveRegionView& r) {
+  const auto at = w.begin(9);
+  w.str(1, r.key);
+  w.str(2, r.name);
+  w.boolean(3, r.home);
+  w.i64(4, r.owner);
+  w.boolean(5, r.controller.has_value());
+  w.i64(6, r.controller.value_or(-1));
+  write_cards(w, 7, r.locations);
+  write_cards(w, 8, r.ships);
+  w.end(at);
+}
+
+void write_pile_item(WireWriter& w, int field, const eve::EvePileView& p) {
+  const auto at = w.begin(field);
+  w.i64(1, p.controller);
+  w.str(2, p.kind);
+  if (p.card) write_card(w, 3, *p.card);
+  w.str(4, p.target);
+  w.str(5, p.region);
+  w.str(6, p.keyword);
+  w.i64(7, p.strength);
+  w.strings(8, p.targets);
+  for (const auto& d : p.damage) {
+    const auto damage = w.begin(9);
+    w.str(1, d.source);
+    w.str(2, d.target);
+    w.i64(3, d.amount);
+    w.end(damage);
+  }
+  w.end(at);
+}
+
+void write_pairs(WireWriter& w, int field, const std::vector<std::pair<std::string, std::string>>& pairs) {
+  for (const auto& [from, to] : pairs) {
+    const auto at = w.begin(field);
+    w.str(1, from);
+    w.str(2, to);
+    w.end(at);
+  }
+}
+
+void write_combat(WireWriter& w, const eve::EveCombatView& c) {
+  const auto at = w.begin(12);
+  w.strings(1, c.attacks);
+  w.strings(2, c.attackers);
+  w.str(3, c.region);
+  w.i64(4, c.defender);
+  w.str(5, c.stage);
+  w.strings(6, c.defenders);
+  write_pairs(w, 7, c.assigned);
+  w.strings(8, c.jammed);
+  w.strings(9, c.scrambled);
+  write_pairs(w, 10, c.forced);
+  write_pairs(w, 11, c.withdrawals);
+  for (const auto& t : c.triggered) write_pile_item(w, 12, t);
+  w.end(at);
+}
+
+void write_view(WireWriter& w, const eve::EveView& view) {
+  w.u64(1, u32(view.turn));
+  w.u64(2, u32(view.first));
+  w.u64(3, u32(view.active));
+  w.str(4, view.phase);
+  w.str(5, view.step);
+  w.str(6, view.prompt);
+  w.i64(7, view.prompt_seat);
+  for (const auto& s : view.seats) write_seat(w, s);
+  for (const auto& r : view.regions) write_region(w, r);
+  for (const auto& p : view.pile) write_pile_item(w, 10, p);
+  for (const auto& p : view.waiting) write_pile_item(w, 11, p);
+  write_combat(w, view.combat);
+  for (const auto& b : view.boosts) {
+    const auto at = w.begin(13);
+    w.u64(1, u32(b.seat));
+    w.str(2, b.region);
+    w.i64(3, b.amount);
+    w.end(at);
+  }
+}
+
 }  // namespace
+
+std::string encode_wire(const eve::EveView& view) {
+  std::string bytes;
+  bytes.reserve(4096);
+  WireWriter w(bytes);
+  write_view(w, view);
+  return bytes;
+}
 
 pb::EveView to_proto(const eve::EveView& view) {
   pb::EveView out;
@@ -139,14 +289,10 @@ pb::EveView to_proto(const eve::EveView& view) {
   return out;
 }
 
-// The wire view lives only until it is packed: built on an arena, its few
-// hundred cards and strings cost no malloc/free each (projections dominated
-// the per-command cost, see tests/bench/games_bench.cpp).
 void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
-  google::protobuf::Arena arena;
-  auto* wire = google::protobuf::Arena::CreateMessage<pb::EveView>(&arena);
-  fill_view(dynamic_cast<const eve::EveView&>(view), *wire);
-  out->PackFrom(*wire);
+  static const std::string type_url = "type.googleapis.com/" + pb::EveView::descriptor()->full_name();
+  out->set_type_url(type_url);
+  out->set_value(encode_wire(dynamic_cast<const eve::EveView&>(view)));
 }
 
 void EveGenesisAdapter::encode_event(const rules::EventData&, google::protobuf::Any*) const {}

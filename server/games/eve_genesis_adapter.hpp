@@ -9,6 +9,9 @@
 namespace concord::server::games {
 
 v1::games::eve::EveView to_proto(const eve::EveView& view);
+// The serialized EveView written directly (what encode_view packs): the same
+// bytes as to_proto(view).SerializeAsString(), several times faster.
+std::string encode_wire(const eve::EveView& view);
 
 class EveGenesisAdapter final : public GameAdapter {
  public:

@@ -1,5 +1,7 @@
 #include "everzone_adapter.hpp"
 
+#include "wire_writer.hpp"
+
 namespace concord::server::games {
 
 namespace {
@@ -77,7 +79,95 @@ void fill_view(const everzone::EverZoneView& view, pb::EzView& out) {
   fill_cards(view.captured, out.mutable_captured());
 }
 
+// The same message written straight as wire bytes (see wire_writer.hpp), in
+// field-number order: the bytes equal to_proto(view).SerializeAsString().
+void write_card(WireWriter& w, int field, const everzone::CardEntry& c) {
+  const auto at = w.begin(field);
+  w.str(1, c.ref);
+  w.str(2, c.name);
+  w.str(3, c.card_id);
+  w.end(at);
+}
+
+void write_cards(WireWriter& w, int field, const std::vector<everzone::CardEntry>& cards) {
+  for (const auto& c : cards) write_card(w, field, c);
+}
+
+void write_values(WireWriter& w, int field, const everzone::Values& v) {
+  const auto at = w.begin(field);
+  w.i64(1, v.attack);
+  w.i64(2, v.defense);
+  w.i64(3, v.target);
+  w.i64(4, v.resource);
+  w.end(at);
+}
+
+std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
+
+void write_seat(WireWriter& w, const everzone::SeatView& s) {
+  const auto at = w.begin(7);
+  w.u64(1, u32(s.seat));
+  w.i64(2, s.cp);
+  w.i64(3, s.surrenders);
+  w.boolean(4, s.leader_alive);
+  w.u64(5, u32(s.hand_count));
+  w.u64(6, u32(s.deck_count));
+  w.u64(7, u32(s.deployed_count));
+  w.boolean(8, s.has_prompt);
+  w.boolean(9, s.has_chosen);
+  write_values(w, 10, s.army);
+  w.boolean(11, s.hand.has_value());
+  if (s.hand) write_cards(w, 12, *s.hand);
+  w.boolean(13, s.deployed.has_value());
+  if (s.deployed) write_cards(w, 14, *s.deployed);
+  w.boolean(15, s.deck.has_value());
+  if (s.deck) write_cards(w, 16, *s.deck);
+  w.boolean(17, s.secret.has_value());
+  if (s.secret) w.strings(18, *s.secret);
+  write_cards(w, 19, s.active);
+  write_cards(w, 20, s.withdrawn);
+  write_cards(w, 21, s.supports);
+  write_cards(w, 22, s.retreated);
+  write_cards(w, 23, s.fallen);
+  w.i64(24, s.team);
+  w.i64(25, s.target);
+  w.boolean(26, s.eliminated);
+  w.packed(27, s.allies);
+  w.end(at);
+}
+
+void write_view(WireWriter& w, const everzone::EverZoneView& view) {
+  w.str(1, view.phase);
+  w.str(2, view.location);
+  w.u64(3, u32(view.turn));
+  w.u64(4, u32(view.turns));
+  w.i64(5, view.resource_limit);
+  w.u64(6, u32(view.battle_deck_count));
+  for (const auto& s : view.seats) write_seat(w, s);
+  w.boolean(8, view.teams);
+  for (const auto& a : view.armies) {
+    const auto at = w.begin(9);
+    w.packed(1, a.seats);
+    w.packed(2, a.attacks);
+    w.boolean(3, a.shared_limit);
+    write_values(w, 4, a.values);
+    w.end(at);
+  }
+  w.boolean(10, view.after_clash);
+  write_cards(w, 11, view.effects);
+  write_cards(w, 12, view.abilities);
+  write_cards(w, 13, view.captured);
+}
+
 }  // namespace
+
+std::string encode_wire(const everzone::EverZoneView& view) {
+  std::string bytes;
+  bytes.reserve(4096);
+  WireWriter w(bytes);
+  write_view(w, view);
+  return bytes;
+}
 
 pb::EzView to_proto(const everzone::EverZoneView& view) {
   pb::EzView out;
@@ -95,12 +185,10 @@ pb::EzEvent to_proto(const everzone::EverZoneEvent& event) {
   return out;
 }
 
-// Built on an arena: the wire view lives only until it is packed (see the EVE adapter).
 void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
-  google::protobuf::Arena arena;
-  auto* wire = google::protobuf::Arena::CreateMessage<pb::EzView>(&arena);
-  fill_view(dynamic_cast<const everzone::EverZoneView&>(view), *wire);
-  out->PackFrom(*wire);
+  static const std::string type_url = "type.googleapis.com/" + pb::EzView::descriptor()->full_name();
+  out->set_type_url(type_url);
+  out->set_value(encode_wire(dynamic_cast<const everzone::EverZoneView&>(view)));
 }
 
 void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {

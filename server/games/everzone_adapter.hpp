@@ -11,6 +11,9 @@ namespace concord::server::games {
 
 v1::games::everzone::EzView to_proto(const everzone::EverZoneView& view);
 v1::games::everzone::EzEvent to_proto(const everzone::EverZoneEvent& event);
+// The serialized EzView written directly (what encode_view packs): the same
+// bytes as to_proto(view).SerializeAsString(), several times faster.
+std::string encode_wire(const everzone::EverZoneView& view);
 
 class EverZoneAdapter final : public GameAdapter {
  public:

@@ -55,6 +55,10 @@ void Room::concede(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   on_strand([=](Room& r) { r.do_command(player, link, request_id, 0, command); });
 }
 
+void Room::request_view(LinkPtr link, std::uint64_t request_id) {
+  on_strand([=](Room& r) { r.do_request_view(link, request_id); });
+}
+
 void Room::attach(PlayerRef player, LinkPtr link) {
   on_strand([=](Room& r) { r.do_attach(player, link); });
 }

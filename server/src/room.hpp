@@ -22,6 +22,7 @@
 #include "concord/rules/match.hpp"
 #include "concord/server/link.hpp"
 #include "concord/v1/concord.pb.h"
+#include "delta/view_feed.hpp"
 
 namespace concord::server {
 
@@ -65,6 +66,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
               rules::Answer answer);
   void concede(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  // RequestView (protocol 1.1): a full view for a seated or watching link.
+  void request_view(LinkPtr link, std::uint64_t request_id);
   // Re-attaches a resumed connection of a seated player (fresh RoomInfo + MatchUpdate).
   void attach(PlayerRef player, LinkPtr link);
   // The connection is gone (closed or logged out).
@@ -95,6 +98,14 @@ class Room : public std::enable_shared_from_this<Room> {
     std::chrono::steady_clock::time_point received;
     std::vector<std::shared_ptr<const std::string>> seat_updates;  // per seat
     std::shared_ptr<const std::string> spectator_update;
+    // The same updates for protocol 1.1 links: the view as a delta (room_views.cpp).
+    std::vector<std::shared_ptr<const std::string>> seat_deltas;  // per seat
+    std::shared_ptr<const std::string> spectator_delta;
+  };
+  // One viewer's MatchUpdate body in the forms its links need (null = not needed):
+  // `full` with the whole view (protocol 1.0), `delta` for protocol 1.1.
+  struct ViewerUpdate {
+    std::shared_ptr<const std::string> full, delta;
   };
   enum class Phase { Waiting, Starting, Running, Finished };
 
@@ -131,9 +142,12 @@ class Room : public std::enable_shared_from_this<Room> {
   v1::RoomInfo room_info(int your_seat) const;
   void send_room_info(const LinkPtr& link, std::uint64_t request_id) const;
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
-  std::shared_ptr<const std::string> match_update(const rules::Viewer& viewer,
-                                                  const std::vector<rules::Event>& events) const;
-  void send_fresh_update(const LinkPtr& link, int seat) const;
+  ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                            const std::set<LinkPtr>& links, bool fresh = false, std::uint64_t request_id = 0);
+  protocol::ViewFeed& feed_of(const rules::Viewer& viewer);
+  static bool takes_view_deltas(const ClientLink& link);
+  void send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id = 0);
+  void do_request_view(const LinkPtr& link, std::uint64_t request_id);
   void update_summary();
 
   AppContext& ctx_;
@@ -150,6 +164,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t match_id_ = 0;
   std::uint64_t command_index_ = 0;
   std::deque<PendingFlush> pending_;
+  std::vector<protocol::ViewFeed> seat_feeds_;  // last view sent per seat (deltas)
+  protocol::ViewFeed spectator_feed_;
   bool closed_ = false;
 
   mutable std::mutex summary_mutex_;

@@ -113,11 +113,13 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   // fresh update of this state or a later one on joining, so a missing update
   // is skipped for them.
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    pending.seat_updates.push_back(
-        seats_[i].links.empty() ? nullptr
-                                : match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events));
+    auto update = match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events, seats_[i].links);
+    pending.seat_updates.push_back(std::move(update.full));
+    pending.seat_deltas.push_back(std::move(update.delta));
   }
-  if (!spectators_.empty()) pending.spectator_update = match_update(rules::Viewer::spectator(), outcome.events);
+  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, spectators_);
+  pending.spectator_update = std::move(spectator.full);
+  pending.spectator_delta = std::move(spectator.delta);
   if (match_->finished()) phase_ = Phase::Finished;
   pending_.push_back(std::move(pending));
   journal_command(command, match_->state_hash());
@@ -171,12 +173,17 @@ void Room::flush(PendingFlush& pending) {
   ack.mutable_answer_accepted()->set_room_id(id_);
   ack.mutable_answer_accepted()->set_command_index(pending.index);
   if (pending.submitter) pending.submitter->send(ack);
+  // A link that joined after the command was projected has no update of the
+  // form it needs (null): it was sent a fresh view of this state or a later one.
+  auto send = [](const LinkPtr& link, const std::shared_ptr<const std::string>& full,
+                 const std::shared_ptr<const std::string>& delta) {
+    const auto& body = takes_view_deltas(*link) ? delta : full;
+    if (body) link->send_shared(body);
+  };
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (!pending.seat_updates[i]) continue;
-    for (const auto& link : seats_[i].links) link->send_shared(pending.seat_updates[i]);
+    for (const auto& link : seats_[i].links) send(link, pending.seat_updates[i], pending.seat_deltas[i]);
   }
-  if (!pending.spectator_update) return;
-  for (const auto& link : spectators_) link->send_shared(pending.spectator_update);
+  for (const auto& link : spectators_) send(link, pending.spectator_update, pending.spectator_delta);
 }
 
 // The journal could not make an accepted command durable. Nothing about it was

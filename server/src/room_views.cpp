@@ -6,6 +6,9 @@ namespace concord::server {
 
 namespace {
 
+// Protocol 1.1 (PROTOCOL_VERSION_1_1) and later get views as deltas.
+constexpr int kViewDeltaVersion = 2;
+
 v1::RoomStatus wire_status(bool finished, bool running) {
   if (finished) return v1::FINISHED;
   return running ? v1::RUNNING : v1::WAITING;
@@ -64,15 +67,24 @@ void Room::broadcast_room_info(const LinkPtr& except) const {
   }
 }
 
-std::shared_ptr<const std::string> Room::match_update(const rules::Viewer& viewer,
-                                                      const std::vector<rules::Event>& events) const {
+bool Room::takes_view_deltas(const ClientLink& link) { return link.protocol_version() >= kViewDeltaVersion; }
+
+// A MatchUpdate body is serialized as two ServerMessages, concatenated
+// (protobuf merges them): the part every form shares, then the view part —
+// the whole view for protocol 1.0 links, a delta (or the whole view) with its
+// checksum for 1.1 links. The view is projected and packed once per viewer.
+Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                      const std::set<LinkPtr>& links, bool fresh, std::uint64_t request_id) {
+  bool want_full = false, want_delta = false;
+  for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
+  if (!want_full && !want_delta) return {};
   v1::ServerMessage message;
+  message.set_request_id(request_id);
   auto* update = message.mutable_match_update();
   update->set_room_id(id_);
   update->set_game(game_id());
   update->set_command_index(command_index_);
   update->set_your_seat(viewer.kind == rules::Viewer::Kind::Seat ? viewer.seat + 1 : 0);
-  game_.adapter->encode_view(*match_->view(viewer), update->mutable_view());
   if (viewer.kind == rules::Viewer::Kind::Seat) {
     if (auto prompt = match_->prompt(viewer.seat)) prompt_to_wire(*prompt, update->mutable_prompt());
   }
@@ -91,12 +103,46 @@ std::shared_ptr<const std::string> Room::match_update(const rules::Viewer& viewe
     update->set_finished(true);
     result_to_wire(*result, seed_.hex(), update->mutable_result());
   }
-  return std::make_shared<const std::string>(message.SerializeAsString());
+  const std::string common = message.SerializeAsString();
+
+  v1::ServerMessage part;
+  google::protobuf::Any view;
+  game_.adapter->encode_view(*match_->view(viewer), &view);
+  ViewerUpdate out;
+  if (want_full) {
+    *part.mutable_match_update()->mutable_view() = view;
+    out.full = std::make_shared<const std::string>(common + part.SerializeAsString());
+    part.Clear();
+  }
+  feed_of(viewer).record(command_index_, view, fresh, want_delta ? part.mutable_match_update() : nullptr);
+  if (want_delta) out.delta = std::make_shared<const std::string>(common + part.SerializeAsString());
+  return out;
 }
 
-void Room::send_fresh_update(const LinkPtr& link, int seat) const {
+protocol::ViewFeed& Room::feed_of(const rules::Viewer& viewer) {
+  if (viewer.kind != rules::Viewer::Kind::Seat) return spectator_feed_;
+  if (seat_feeds_.size() < seats_.size()) seat_feeds_.resize(seats_.size());
+  return seat_feeds_[static_cast<std::size_t>(viewer.seat)];
+}
+
+void Room::send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id) {
   const auto viewer = seat >= 0 ? rules::Viewer::of_seat(seat) : rules::Viewer::spectator();
-  link->send_shared(match_update(viewer, {}));
+  auto update = match_update(viewer, {}, {link}, true, request_id);
+  link->send_shared(update.delta ? update.delta : update.full);
+}
+
+void Room::do_request_view(const LinkPtr& link, std::uint64_t request_id) {
+  int seat = spectators_.count(link) ? -1 : -2;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].links.count(link)) seat = static_cast<int>(i);
+  }
+  if (seat == -2) {
+    link->send(make_error(request_id, "NOT_IN_ROOM", "this connection is not in room " + id_));
+  } else if (!match_) {
+    link->send(make_error(request_id, "MATCH_NOT_RUNNING", "room " + id_ + " has no match yet"));
+  } else {
+    send_fresh_update(link, seat, request_id);
+  }
 }
 
 void Room::update_summary() {

@@ -3,8 +3,9 @@
 //   BM_EngineOnly     the rules engine alone: create(), prompts, random answers
 //   BM_WithProjections + after every accepted command, what a room does for its
 //                      viewers: a view per seat and one for spectators, encoded
-//                      by the game's wire adapter into a MatchUpdate with the
-//                      events each viewer may see, serialized
+//                      by the game's wire adapter, with the events each viewer
+//                      may see, and the view as a protocol 1.1 delta against
+//                      that viewer's previous view plus its checksum
 //   BM_WithStateHash   + the state hash a room journals with every command
 //   BM_WithJournal     + the command journaled to PostgreSQL with its state hash
 //                      (group commit; one iteration ends when all are durable)
@@ -26,6 +27,8 @@
 #include "concord/server/shipped_games.hpp"
 #include "concord/testpg.hpp"
 #include "concord/v1/concord.pb.h"
+#include "delta/view_feed.hpp"
+#include "wire_convert.hpp"
 
 namespace {
 
@@ -53,15 +56,38 @@ const server::GameEntry& game_of(const benchmark::State& state) {
   return *catalog().find(ids[state.range(0)]);
 }
 
-// What a room sends after one accepted command: one serialized MatchUpdate
-// per viewer. Returns the bytes, so the work cannot be optimized away.
-std::size_t project(const server::GameEntry& game, const testsupport::BotStep& step) {
-  std::vector<rules::Viewer> viewers{rules::Viewer::spectator()};
-  for (int s = 0; s < step.match.seat_count(); ++s) viewers.push_back(rules::Viewer::of_seat(s));
-  std::size_t bytes = 0;
-  for (const auto& viewer : viewers) {
+// What a room sends after one accepted command, as room_views.cpp builds it:
+// per distinct viewer (each seat, all spectators) the view projected once and
+// packed, the events that viewer may see, and for protocol 1.1 the view as a
+// delta against that viewer's previous one plus its checksum (ViewFeed).
+// Counts the bytes of the 1.1 update and of the 1.0 one (whole view), with the
+// fields a room sends (room id, prompt, seed commitment, awaiting seats).
+struct Bytes {
+  std::size_t v1_0 = 0, v1_1 = 0, updates = 0;
+};
+
+std::size_t field_size(std::size_t payload) {
+  return 1 + google::protobuf::io::CodedOutputStream::VarintSize64(payload) + payload;
+}
+
+void project(const server::GameEntry& game, const testsupport::BotStep& step, std::uint64_t index,
+             std::vector<protocol::ViewFeed>& feeds, Bytes& bytes) {
+  const int seats = step.match.seat_count();
+  if (feeds.size() != static_cast<std::size_t>(seats) + 1) feeds.assign(static_cast<std::size_t>(seats) + 1, {});
+  for (int v = -1; v < seats; ++v) {
+    const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
     v1::MatchUpdate update;
-    game.adapter->encode_view(*step.match.view(viewer), update.mutable_view());
+    update.set_room_id("r-0123456789");
+    update.set_game(game.definition.id);
+    update.set_command_index(index);
+    update.set_your_seat(v + 1);
+    if (v >= 0) {
+      if (auto prompt = step.match.prompt(v)) server::prompt_to_wire(*prompt, update.mutable_prompt());
+    }
+    update.set_seed_commitment(std::string(64, 'f'));
+    for (int seat = 0; seat < seats; ++seat) {
+      if (step.match.prompt(seat)) update.add_awaiting(static_cast<std::uint32_t>(seat));
+    }
     for (const auto& event : step.outcome.events) {
       if (!event.visibility.visible_to(viewer)) continue;
       auto* out = update.add_events();
@@ -69,9 +95,15 @@ std::size_t project(const server::GameEntry& game, const testsupport::BotStep& s
       out->set_text(event.text);
       if (event.data) game.adapter->encode_event(*event.data, out->mutable_detail());
     }
-    bytes += update.SerializeAsString().size();
+    const std::string common = update.SerializeAsString();
+    google::protobuf::Any view;
+    game.adapter->encode_view(*step.match.view(viewer), &view);
+    v1::MatchUpdate part;
+    feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
+    bytes.v1_1 += common.size() + part.SerializeAsString().size();
+    bytes.v1_0 += common.size() + field_size(view.ByteSizeLong());
+    ++bytes.updates;
   }
-  return bytes;
 }
 
 // A migrated database with one match row per game played, made once.
@@ -133,19 +165,22 @@ void run_games(benchmark::State& state, Mode mode) {
   const auto& game = game_of(state);
   const int seats = static_cast<int>(state.range(1));
   std::uint64_t n = 0;
-  std::size_t commands = 0, bytes = 0, hashed = 0;
+  std::size_t commands = 0, hashed = 0;
+  Bytes bytes;
   for (auto _ : state) {
     testsupport::BotPlayOptions options;
     std::int64_t match_id = mode == Mode::WithJournal ? bench_journal().new_match(game.definition.id, seats) : 0;
     std::int64_t index = 0;
+    std::vector<protocol::ViewFeed> feeds;
     if (mode != Mode::EngineOnly) {
       options.hash_before = false;  // the journal hashes the state after each command, as a room does
       options.on_step = [&](const testsupport::BotStep& step) {
         if (!step.outcome.accepted) return;
-        bytes += project(game, step);
+        project(game, step, static_cast<std::uint64_t>(index + 1), feeds, bytes);
         if (mode == Mode::WithStateHash) hashed += step.match.state_hash().size();
+        ++index;
         if (mode == Mode::WithJournal) {
-          bench_journal().append(match_id, {++index, step.command.seat, step.command.to_text(), step.match.state_hash()});
+          bench_journal().append(match_id, {index, step.command.seat, step.command.to_text(), step.match.state_hash()});
         }
       };
     }
@@ -158,7 +193,14 @@ void run_games(benchmark::State& state, Mode mode) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
   state.counters["commands/game"] = static_cast<double>(commands) / static_cast<double>(state.iterations());
   benchmark::DoNotOptimize(hashed);
-  if (bytes) state.counters["bytes/game"] = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+  if (bytes.updates) {
+    // Bytes of one viewer's MatchUpdate per command: protocol 1.0 (whole
+    // views) and 1.1 (view deltas), and how many times smaller 1.1 is.
+    const auto per = [&](std::size_t b) { return static_cast<double>(b) / static_cast<double>(bytes.updates); };
+    state.counters["B/upd1.0"] = per(bytes.v1_0);
+    state.counters["B/upd1.1"] = per(bytes.v1_1);
+    state.counters["x_smaller"] = static_cast<double>(bytes.v1_0) / static_cast<double>(bytes.v1_1);
+  }
 }
 
 void BM_EngineOnly(benchmark::State& state) { run_games(state, Mode::EngineOnly); }

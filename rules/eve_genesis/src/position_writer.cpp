@@ -1,12 +1,43 @@
 // save_position: the canonical position text (see README.md).
 #include <algorithm>
-#include <sstream>
+#include <charconv>
+#include <string_view>
+#include <type_traits>
 
 #include "concord/eve/position.hpp"
 
 namespace concord::eve {
 
 namespace {
+
+// The text is appended to one string, numbers by std::to_chars: the same
+// characters an ostringstream wrote (the position is hashed after every
+// command, see EveMatch::state_hash), several times faster.
+class TextOut {
+ public:
+  TextOut& operator<<(std::string_view s) {
+    text_.append(s);
+    return *this;
+  }
+  TextOut& operator<<(const char* s) { return *this << std::string_view(s); }
+  TextOut& operator<<(const std::string& s) { return *this << std::string_view(s); }
+  TextOut& operator<<(char c) {
+    text_.push_back(c);
+    return *this;
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  TextOut& operator<<(T v) {
+    static_assert(sizeof(T) > 1 && !std::is_same_v<T, bool>, "write chars and flags explicitly");
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    text_.append(digits, end);
+    return *this;
+  }
+  std::string take() { return std::move(text_); }
+
+ private:
+  std::string text_;
+};
 
 const char* yes_no(bool b) { return b ? "yes" : "no"; }
 
@@ -54,7 +85,7 @@ std::string attrs(const CardInstance& c) {
   return out;
 }
 
-void list_line(std::ostream& o, const GameState& st, const char* kw, SeatIndex s,
+void list_line(TextOut& o, const GameState& st, const char* kw, SeatIndex s,
                const std::vector<CardId>& ids) {
   if (ids.empty()) return;
   o << kw << ' ' << s;
@@ -62,12 +93,12 @@ void list_line(std::ostream& o, const GameState& st, const char* kw, SeatIndex s
   o << '\n';
 }
 
-void card_lines(std::ostream& o, const GameState& st, const std::string& prefix,
+void card_lines(TextOut& o, const GameState& st, const std::string& prefix,
                 const std::vector<CardId>& ids) {
   for (CardId id : ids) o << prefix << ' ' << token(st, id) << attrs(st.cards[id]) << '\n';
 }
 
-void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
+void write_header(TextOut& o, const GameState& st, const rules::Rng& rng) {
   o << "eve_position\nseats " << st.seats.size() << "\nturn " << st.turn << "\nfirst "
     << st.first << "\nactive " << st.active << "\nphase " << to_string(st.phase) << ' '
     << to_string(st.step) << "\nprompt " << to_string(st.pending) << ' ' << st.prompt_seat
@@ -91,7 +122,7 @@ void write_header(std::ostream& o, const GameState& st, const rules::Rng& rng) {
   }
 }
 
-void write_seat(std::ostream& o, const GameState& st, SeatIndex i) {
+void write_seat(TextOut& o, const GameState& st, SeatIndex i) {
   const SeatState& s = st.seats[i];
   o << "seat " << i << " base=" << s.base << " upgraded=" << yes_no(s.upgraded)
     << " base_damage=" << s.base_damage << " wallet=" << s.wallet
@@ -111,7 +142,7 @@ void write_seat(std::ostream& o, const GameState& st, SeatIndex i) {
   card_lines(o, st, "pilot " + n, s.pilots);
 }
 
-void write_region(std::ostream& o, const GameState& st, const Region& r) {
+void write_region(TextOut& o, const GameState& st, const Region& r) {
   if (!r.home) {
     o << "region " << r.key << " owner=" << r.owner << " controller="
       << (r.controller ? std::to_string(*r.controller) : std::string("none")) << '\n';
@@ -135,21 +166,21 @@ std::string ref_list(const std::vector<CardId>& ids, char sep) {
   return out;
 }
 
-void keyword_item(std::ostream& o, const PileItem& p) {
+void keyword_item(TextOut& o, const PileItem& p) {
   o << " keyword " << card_ref(p.card) << ' ' << to_string(p.keyword) << ' ' << p.strength << ' '
     << p.region;
   if (!p.targets.empty()) o << " targets=" << ref_list(p.targets, ',');
   if (p.base_target >= 0) o << " base=" << p.base_target;
 }
 
-void ability_item(std::ostream& o, const PileItem& p) {
+void ability_item(TextOut& o, const PileItem& p) {
   o << " ability " << (p.card >= 0 ? card_ref(p.card) : p.region) << ' ' << p.effect;
   if (p.target >= 0) o << " on=" << card_ref(p.target);
   if (!p.targets.empty()) o << " targets=" << ref_list(p.targets, ',');
   if (p.strength > 0) o << " amount=" << p.strength;
 }
 
-void damage_item(std::ostream& o, const PileItem& p) {
+void damage_item(TextOut& o, const PileItem& p) {
   o << " damage " << (p.region.empty() ? "effect" : p.region);  // effect: damage of an ability or News
   for (const auto& d : p.damage) {
     o << ' ' << card_ref(d.source) << (d.redirected ? ">>" : ">");
@@ -162,11 +193,11 @@ void damage_item(std::ostream& o, const PileItem& p) {
   }
 }
 
-void list_refs(std::ostream& o, const char* kw, const std::vector<CardId>& ids) {
+void list_refs(TextOut& o, const char* kw, const std::vector<CardId>& ids) {
   if (!ids.empty()) o << kw << ' ' << ref_list(ids, ' ') << '\n';
 }
 
-void write_combat(std::ostream& o, const GameState& st) {
+void write_combat(TextOut& o, const GameState& st) {
   const CombatState& c = st.combat;
   if (!c.attacks.empty()) {
     o << "attack";
@@ -216,7 +247,7 @@ void write_combat(std::ostream& o, const GameState& st) {
   }
 }
 
-void write_pile(std::ostream& o, const GameState& st) {
+void write_pile(TextOut& o, const GameState& st) {
   for (const auto& w : st.waiting) {
     o << "waiting " << w.controller;
     if (w.kind == PileItem::Kind::Keyword) {
@@ -246,13 +277,13 @@ void write_pile(std::ostream& o, const GameState& st) {
 }  // namespace
 
 std::string save_position(const GameState& st, const rules::Rng& rng, const CardDb&) {
-  std::ostringstream o;
+  TextOut o;
   write_header(o, st, rng);
   for (SeatIndex i = 0; i < static_cast<SeatIndex>(st.seats.size()); ++i) write_seat(o, st, i);
   for (const auto& r : st.regions) write_region(o, st, r);
   write_combat(o, st);
   write_pile(o, st);
-  return o.str();
+  return o.take();
 }
 
 std::string save_position(const EveMatch& match) {

@@ -26,6 +26,9 @@ class ClientLink {
   virtual void close(const std::string& reason) = 0;
   virtual std::uint64_t id() const = 0;          // unique per process
   virtual std::string remote_address() const = 0;
+  // The protocol version negotiated in Hello (v1::ProtocolVersion); 1 until
+  // the connection negotiates a later one.
+  virtual int protocol_version() const { return 1; }
 };
 
 // Implemented by the application. Calls for one link are never concurrent

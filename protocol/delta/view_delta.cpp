@@ -1,0 +1,152 @@
+// Byte-level view deltas: a greedy match finder over the base (an 8-byte
+// rolling index, first trying the position that continues the previous
+// copy, which is what an in-place value change of the same length needs),
+// encoded as COPY/INSERT instructions. Views are a few KB, so one delta is a
+// few microseconds.
+#include "delta/view_delta.hpp"
+
+#include <zlib.h>
+
+#include <cstring>
+#include <vector>
+
+namespace concord::protocol {
+
+namespace {
+
+constexpr std::size_t kMinMatch = 8;
+
+std::uint64_t load8(const char* p) {
+  std::uint64_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+std::size_t slot_of(const char* p, int bits) {
+  return static_cast<std::size_t>((load8(p) * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+}
+
+void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift < 64 && at < in.size(); shift += 7) {
+    const auto byte = static_cast<unsigned char>(in[at++]);
+    v |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  return false;
+}
+
+class Encoder {
+ public:
+  void insert(std::string_view literal) {
+    if (literal.empty()) return;
+    put_varint(out_, (static_cast<std::uint64_t>(literal.size()) << 1) | 1);
+    out_.append(literal);
+  }
+  void copy(std::size_t from, std::size_t length) {
+    const auto d = static_cast<std::int64_t>(from) - static_cast<std::int64_t>(copy_end_);
+    put_varint(out_, static_cast<std::uint64_t>(length) << 1);
+    put_varint(out_, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
+    copy_end_ = from + length;
+  }
+  std::string take() { return std::move(out_); }
+
+ private:
+  std::string out_;
+  std::size_t copy_end_ = 0;
+};
+
+// Index of the base: slot -> first position whose 8 bytes hash there (-1 = none).
+const std::vector<std::int32_t>& index_base(std::string_view base, int& bits) {
+  thread_local std::vector<std::int32_t> table;
+  bits = 8;
+  while ((std::size_t{1} << bits) < base.size() * 2) ++bits;
+  table.assign(std::size_t{1} << bits, -1);
+  for (std::size_t i = 0; i + kMinMatch <= base.size(); ++i) {
+    auto& slot = table[slot_of(base.data() + i, bits)];
+    if (slot < 0) slot = static_cast<std::int32_t>(i);
+  }
+  return table;
+}
+
+bool same8(std::string_view base, std::size_t b, const char* t) {
+  return b + kMinMatch <= base.size() && std::memcmp(base.data() + b, t, kMinMatch) == 0;
+}
+
+}  // namespace
+
+std::uint32_t view_checksum(std::string_view bytes) {
+  return static_cast<std::uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+}
+
+std::string make_view_delta(std::string_view base, std::string_view target) {
+  Encoder enc;
+  if (base.size() < kMinMatch || target.size() < kMinMatch) {
+    enc.insert(target);
+    return enc.take();
+  }
+  int bits = 0;
+  const auto& table = index_base(base, bits);
+  std::size_t t = 0, literal = 0, expect = 0;
+  while (t + kMinMatch <= target.size()) {
+    const char* at = target.data() + t;
+    std::size_t b = expect;
+    if (!same8(base, b, at)) {
+      const auto slot = table[slot_of(at, bits)];
+      if (slot < 0 || !same8(base, static_cast<std::size_t>(slot), at)) {
+        ++t;
+        ++expect;
+        continue;
+      }
+      b = static_cast<std::size_t>(slot);
+    }
+    std::size_t start = t;
+    while (start > literal && b > 0 && base[b - 1] == target[start - 1]) --start, --b;
+    std::size_t end = t + kMinMatch, base_end = b + (end - start);
+    while (end < target.size() && base_end < base.size() && base[base_end] == target[end]) ++end, ++base_end;
+    enc.insert(target.substr(literal, start - literal));
+    enc.copy(b, end - start);
+    t = literal = end;
+    expect = base_end;
+  }
+  enc.insert(target.substr(literal));
+  return enc.take();
+}
+
+std::optional<std::string> apply_view_delta(std::string_view base, std::string_view ops) {
+  std::string out;
+  std::size_t at = 0, copy_end = 0;
+  while (at < ops.size()) {
+    std::uint64_t header = 0;
+    if (!get_varint(ops, at, header)) return std::nullopt;
+    const std::uint64_t length = header >> 1;
+    if (header & 1) {
+      if (length > ops.size() - at) return std::nullopt;
+      out.append(ops.substr(at, length));
+      at += length;
+      continue;
+    }
+    std::uint64_t zigzag = 0;
+    if (!get_varint(ops, at, zigzag)) return std::nullopt;
+    const auto d = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+    const auto from = static_cast<std::int64_t>(copy_end) + d;
+    if (from < 0 || static_cast<std::uint64_t>(from) > base.size() ||
+        length > base.size() - static_cast<std::uint64_t>(from)) {
+      return std::nullopt;
+    }
+    out.append(base.substr(static_cast<std::size_t>(from), length));
+    copy_end = static_cast<std::size_t>(from) + length;
+  }
+  return out;
+}
+
+}  // namespace concord::protocol

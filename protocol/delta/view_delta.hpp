@@ -1,0 +1,28 @@
+// View deltas (protocol 1.1): the bytes of a serialized view as a change to
+// the bytes of an earlier one, and a checksum of a whole view. Pure bytes: no
+// protobuf, no game knowledge. The format is documented in protocol/README.md
+// ("View deltas"); in short, a sequence of instructions, each a varint header
+// h (h & 1 = kind, h >> 1 = length):
+//   kind 0 COPY   then a zigzag varint d: copy `length` bytes of the base from
+//                 position (end of the previous COPY, or 0) + d
+//   kind 1 INSERT then `length` literal bytes
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace concord::protocol {
+
+// CRC-32 (IEEE 802.3, the one of zlib, PNG and gzip) of `bytes`.
+std::uint32_t view_checksum(std::string_view bytes);
+
+// Instructions that turn `base` into `target`.
+std::string make_view_delta(std::string_view base, std::string_view target);
+
+// `base` with the instructions `ops` applied; nullopt if they are malformed
+// (truncated, or a COPY outside the base).
+std::optional<std::string> apply_view_delta(std::string_view base, std::string_view ops);
+
+}  // namespace concord::protocol

@@ -1,0 +1,178 @@
+// protocol/delta (view deltas, checksums, per-viewer feeds) and the client's
+// MatchCache applying them. The same over real games: tests/server/games/view_delta_games_test.cpp.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "client/match_cache.hpp"
+#include "delta/view_delta.hpp"
+#include "delta/view_feed.hpp"
+
+namespace concord {
+namespace {
+
+std::string random_bytes(std::mt19937& rng, std::size_t n) {
+  std::string out(n, '\0');
+  for (auto& c : out) c = static_cast<char>(rng() % 7);  // few symbols: many false 8-byte matches
+  return out;
+}
+
+// `base` with a few random edits: substitutions, insertions, deletions, moved blocks.
+std::string edited(std::mt19937& rng, std::string s) {
+  const int edits = static_cast<int>(rng() % 6);
+  for (int e = 0; e < edits; ++e) {
+    const std::size_t at = s.empty() ? 0 : rng() % s.size();
+    const std::size_t len = std::min<std::size_t>(rng() % 40, s.size() - at);
+    switch (rng() % 4) {
+      case 0: s.replace(at, len, random_bytes(rng, len)); break;
+      case 1: s.insert(at, random_bytes(rng, rng() % 40)); break;
+      case 2: s.erase(at, len); break;
+      default: {
+        const std::string block = s.substr(at, len);
+        s.erase(at, len);
+        s.insert(s.empty() ? 0 : rng() % s.size(), block);
+      }
+    }
+  }
+  return s;
+}
+
+TEST(ViewDelta, ChecksumIsCrc32Ieee) {
+  EXPECT_EQ(protocol::view_checksum("123456789"), 0xCBF43926u);
+  EXPECT_EQ(protocol::view_checksum(""), 0u);
+}
+
+TEST(ViewDelta, AppliedDeltaRebuildsTheTargetForRandomEdits) {
+  std::mt19937 rng(7);
+  std::size_t delta_bytes = 0, target_bytes = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const auto base = random_bytes(rng, rng() % 3000);
+    const auto target = edited(rng, base);
+    const auto ops = protocol::make_view_delta(base, target);
+    const auto rebuilt = protocol::apply_view_delta(base, ops);
+    ASSERT_TRUE(rebuilt) << i;
+    ASSERT_EQ(*rebuilt, target) << i;
+    delta_bytes += ops.size();
+    target_bytes += target.size();
+  }
+  EXPECT_LT(delta_bytes * 5, target_bytes);  // a few edits cost far less than the whole
+}
+
+TEST(ViewDelta, EmptyAndUnrelatedInputs) {
+  EXPECT_EQ(protocol::apply_view_delta("", protocol::make_view_delta("", "")), "");
+  EXPECT_EQ(protocol::apply_view_delta("abc", protocol::make_view_delta("abc", "")), "");
+  EXPECT_EQ(protocol::apply_view_delta("", protocol::make_view_delta("", "hello world")), "hello world");
+  const std::string same = "the same view, byte for byte";
+  const auto ops = protocol::make_view_delta(same, same);
+  EXPECT_LE(ops.size(), 3u);  // one COPY
+  EXPECT_EQ(protocol::apply_view_delta(same, ops), same);
+}
+
+TEST(ViewDelta, DocumentedEncoding) {
+  // COPY 4 from 2 (header 4<<1 = 8, zigzag(+2) = 4), INSERT "xy" (header 2<<1|1 = 5),
+  // COPY 2 from 0 (header 4, zigzag(0 - 6 = -6) = 11).
+  const std::string ops{'\x08', '\x04', '\x05', 'x', 'y', '\x04', '\x0b'};
+  EXPECT_EQ(protocol::apply_view_delta("abcdefgh", ops), "cdefxyab");
+}
+
+TEST(ViewDelta, MalformedInstructionsAreRefused) {
+  const std::string base = "0123456789";
+  EXPECT_FALSE(protocol::apply_view_delta(base, std::string{'\x80'}));           // truncated varint
+  EXPECT_FALSE(protocol::apply_view_delta(base, std::string{'\x09', 'a'}));       // INSERT 4, 1 byte left
+  EXPECT_FALSE(protocol::apply_view_delta(base, std::string{'\x16', '\x00'}));    // COPY 11 > base
+  EXPECT_FALSE(protocol::apply_view_delta(base, std::string{'\x02', '\x01'}));    // COPY from -1
+  EXPECT_FALSE(protocol::apply_view_delta(base, std::string{'\x02'}));            // COPY without offset
+}
+
+google::protobuf::Any any_of(const std::string& bytes) {
+  google::protobuf::Any any;
+  any.set_type_url("type.googleapis.com/test.View");
+  any.set_value(bytes);
+  return any;
+}
+
+v1::MatchUpdate fed(protocol::ViewFeed& feed, std::uint64_t index, const std::string& bytes, bool full = false) {
+  v1::MatchUpdate update;
+  update.set_room_id("r");
+  update.set_command_index(index);
+  feed.record(index, any_of(bytes), full, &update);
+  return update;
+}
+
+TEST(ViewFeed, FullFirstThenDeltasFromTheViewBefore) {
+  protocol::ViewFeed feed;
+  const auto first = fed(feed, 3, "view number three, long enough to copy");
+  EXPECT_TRUE(first.has_view());
+  EXPECT_FALSE(first.has_view_delta());
+  EXPECT_EQ(first.view_checksum(), protocol::view_checksum(first.view().value()));
+  const auto next = fed(feed, 4, "view number four, long enough to copy");
+  ASSERT_TRUE(next.has_view_delta());
+  EXPECT_FALSE(next.has_view());
+  EXPECT_EQ(next.view_delta().base_index(), 3u);
+  EXPECT_EQ(next.view_checksum(), protocol::view_checksum("view number four, long enough to copy"));
+  EXPECT_TRUE(fed(feed, 6, "a gap: the view of 5 was never recorded").has_view());
+  EXPECT_TRUE(fed(feed, 7, "asked for whole", true).has_view());
+  feed.forget();
+  EXPECT_TRUE(fed(feed, 8, "after a rollback").has_view());
+}
+
+TEST(MatchCache, AppliesDeltasAndKeepsTheWholeView) {
+  protocol::ViewFeed feed;
+  client::MatchCache cache;
+  EXPECT_EQ(cache.store(fed(feed, 1, "the first view of the room")), client::ViewStatus::Stored);
+  EXPECT_EQ(cache.store(fed(feed, 2, "the second view of the room")), client::ViewStatus::Applied);
+  const auto kept = cache.latest("r");
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->command_index(), 2u);
+  EXPECT_FALSE(kept->has_view_delta());
+  EXPECT_EQ(kept->view().value(), "the second view of the room");
+  EXPECT_EQ(kept->view().type_url(), "type.googleapis.com/test.View");
+}
+
+TEST(MatchCache, StaleDeltasAreIgnoredAndGapsNeedAFullView) {
+  protocol::ViewFeed feed;
+  client::MatchCache cache;
+  fed(feed, 1, "one");
+  const auto two = fed(feed, 2, "two two two two");
+  const auto three = fed(feed, 3, "three three three");
+  const auto four = fed(feed, 4, "four four four four");
+  protocol::ViewFeed fresh;
+  EXPECT_EQ(cache.store(fed(fresh, 3, "three three three")), client::ViewStatus::Stored);  // joined at 3
+  EXPECT_EQ(cache.store(two), client::ViewStatus::Stale);
+  EXPECT_EQ(cache.store(three), client::ViewStatus::Stale);
+  EXPECT_EQ(cache.store(four), client::ViewStatus::Applied);
+  const auto six = fed(feed, 6, "six");
+  const auto seven = fed(feed, 7, "seven seven");
+  EXPECT_TRUE(six.has_view());
+  EXPECT_EQ(cache.store(seven), client::ViewStatus::NeedFullView);  // missed 6
+  EXPECT_EQ(cache.latest("r")->view().value(), "four four four four");
+  client::MatchCache empty;
+  EXPECT_EQ(empty.store(four), client::ViewStatus::NeedFullView);
+  EXPECT_FALSE(empty.latest("r"));
+}
+
+TEST(MatchCache, AChecksumMismatchNeedsAFullViewAndKeepsTheOldOne) {
+  protocol::ViewFeed feed;
+  client::MatchCache cache;
+  cache.store(fed(feed, 1, "base view with some bytes"));
+  auto next = fed(feed, 2, "base view with other bytes");
+  next.set_view_checksum(next.view_checksum() ^ 1);
+  EXPECT_EQ(cache.store(next), client::ViewStatus::NeedFullView);
+  EXPECT_EQ(cache.latest("r")->view().value(), "base view with some bytes");
+  auto whole = fed(feed, 3, "whole", true);
+  whole.set_view_checksum(whole.view_checksum() + 1);
+  EXPECT_EQ(cache.store(whole), client::ViewStatus::NeedFullView);
+}
+
+TEST(MatchCache, Protocol10UpdatesAreKeptAsTheyCame) {
+  client::MatchCache cache;
+  v1::MatchUpdate update;
+  update.set_room_id("r");
+  update.set_command_index(5);
+  *update.mutable_view() = any_of("a 1.0 view has no checksum");
+  EXPECT_EQ(cache.store(update), client::ViewStatus::Stored);
+  EXPECT_EQ(cache.latest()->view().value(), "a 1.0 view has no checksum");
+}
+
+}  // namespace
+}  // namespace concord
