@@ -64,13 +64,17 @@ class Encoder {
   std::size_t copy_end_ = 0;
 };
 
-// Index of the base: slot -> first position whose 8 bytes hash there (-1 = none).
+// Index of the base: slot -> first position whose 8 bytes hash there (-1 =
+// none), for every kStride-th position only: a match of kMinMatch + kStride - 1
+// bytes or more holds an indexed position, and is then extended both ways.
+constexpr std::size_t kStride = 4;
+
 const std::vector<std::int32_t>& index_base(std::string_view base, int& bits) {
   thread_local std::vector<std::int32_t> table;
-  bits = 8;
-  while ((std::size_t{1} << bits) < base.size() * 2) ++bits;
+  bits = 6;
+  while ((std::size_t{1} << bits) < base.size() / 2) ++bits;
   table.assign(std::size_t{1} << bits, -1);
-  for (std::size_t i = 0; i + kMinMatch <= base.size(); ++i) {
+  for (std::size_t i = 0; i + kMinMatch <= base.size(); i += kStride) {
     auto& slot = table[slot_of(base.data() + i, bits)];
     if (slot < 0) slot = static_cast<std::int32_t>(i);
   }
@@ -78,7 +82,18 @@ const std::vector<std::int32_t>& index_base(std::string_view base, int& bits) {
 }
 
 bool same8(std::string_view base, std::size_t b, const char* t) {
-  return b + kMinMatch <= base.size() && std::memcmp(base.data() + b, t, kMinMatch) == 0;
+  return b + kMinMatch <= base.size() && load8(base.data() + b) == load8(t);
+}
+
+// Length of the common run of base[b..] and target[t..], eight bytes at a time.
+std::size_t common_run(std::string_view base, std::size_t b, std::string_view target, std::size_t t) {
+  std::size_t n = 0;
+  while (b + n + 8 <= base.size() && t + n + 8 <= target.size() &&
+         load8(base.data() + b + n) == load8(target.data() + t + n)) {
+    n += 8;
+  }
+  while (b + n < base.size() && t + n < target.size() && base[b + n] == target[t + n]) ++n;
+  return n;
 }
 
 }  // namespace
@@ -111,8 +126,8 @@ std::string make_view_delta(std::string_view base, std::string_view target) {
     }
     std::size_t start = t;
     while (start > literal && b > 0 && base[b - 1] == target[start - 1]) --start, --b;
-    std::size_t end = t + kMinMatch, base_end = b + (end - start);
-    while (end < target.size() && base_end < base.size() && base[base_end] == target[end]) ++end, ++base_end;
+    const std::size_t run = common_run(base, b, target, start);
+    const std::size_t end = start + run, base_end = b + run;
     enc.insert(target.substr(literal, start - literal));
     enc.copy(b, end - start);
     t = literal = end;

@@ -142,8 +142,11 @@ class Room : public std::enable_shared_from_this<Room> {
   v1::RoomInfo room_info(int your_seat) const;
   void send_room_info(const LinkPtr& link, std::uint64_t request_id) const;
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
+  using SeatPrompts = std::vector<std::optional<rules::Prompt>>;
+  SeatPrompts seat_prompts() const;  // every seat's prompt now (computed once per command)
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                            const std::set<LinkPtr>& links, bool fresh = false, std::uint64_t request_id = 0);
+                            const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,
+                            std::uint64_t request_id = 0);
   protocol::ViewFeed& feed_of(const rules::Viewer& viewer);
   static bool takes_view_deltas(const ClientLink& link);
   void send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id = 0);

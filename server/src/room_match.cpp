@@ -103,7 +103,7 @@ void Room::do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, 
     link->send(make_error(request_id, outcome.rejection->code, outcome.rejection->message));
     return;
   }
-  accept_command(command, outcome, PendingFlush{0, link, request_id, received, {}, nullptr});
+  accept_command(command, outcome, PendingFlush{0, link, request_id, received, {}, nullptr, {}, nullptr});
 }
 
 void Room::accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending) {
@@ -112,12 +112,13 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   // most of a command's cost). Whoever connects before the flush was sent a
   // fresh update of this state or a later one on joining, so a missing update
   // is skipped for them.
+  const auto prompts = seat_prompts();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    auto update = match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events, seats_[i].links);
+    auto update = match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events, seats_[i].links, prompts);
     pending.seat_updates.push_back(std::move(update.full));
     pending.seat_deltas.push_back(std::move(update.delta));
   }
-  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, spectators_);
+  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, spectators_, prompts);
   pending.spectator_update = std::move(spectator.full);
   pending.spectator_delta = std::move(spectator.delta);
   if (match_->finished()) phase_ = Phase::Finished;

@@ -73,8 +73,15 @@ bool Room::takes_view_deltas(const ClientLink& link) { return link.protocol_vers
 // (protobuf merges them): the part every form shares, then the view part —
 // the whole view for protocol 1.0 links, a delta (or the whole view) with its
 // checksum for 1.1 links. The view is projected and packed once per viewer.
+Room::SeatPrompts Room::seat_prompts() const {
+  SeatPrompts prompts;
+  for (int seat = 0; seat < match_->seat_count(); ++seat) prompts.push_back(match_->prompt(seat));
+  return prompts;
+}
+
 Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                      const std::set<LinkPtr>& links, bool fresh, std::uint64_t request_id) {
+                                      const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh,
+                                      std::uint64_t request_id) {
   bool want_full = false, want_delta = false;
   for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
   if (!want_full && !want_delta) return {};
@@ -86,7 +93,9 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   update->set_command_index(command_index_);
   update->set_your_seat(viewer.kind == rules::Viewer::Kind::Seat ? viewer.seat + 1 : 0);
   if (viewer.kind == rules::Viewer::Kind::Seat) {
-    if (auto prompt = match_->prompt(viewer.seat)) prompt_to_wire(*prompt, update->mutable_prompt());
+    if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) {
+      prompt_to_wire(*prompt, update->mutable_prompt());
+    }
   }
   for (const auto& event : events) {
     if (!event.visibility.visible_to(viewer)) continue;
@@ -96,8 +105,8 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
     if (event.data) game_.adapter->encode_event(*event.data, out->mutable_detail());
   }
   update->set_seed_commitment(seed_.commitment());
-  for (int seat = 0; seat < match_->seat_count(); ++seat) {
-    if (match_->prompt(seat)) update->add_awaiting(static_cast<std::uint32_t>(seat));
+  for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
+    if (prompts[seat]) update->add_awaiting(static_cast<std::uint32_t>(seat));
   }
   if (auto result = match_->result()) {
     update->set_finished(true);
@@ -127,7 +136,7 @@ protocol::ViewFeed& Room::feed_of(const rules::Viewer& viewer) {
 
 void Room::send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id) {
   const auto viewer = seat >= 0 ? rules::Viewer::of_seat(seat) : rules::Viewer::spectator();
-  auto update = match_update(viewer, {}, {link}, true, request_id);
+  auto update = match_update(viewer, {}, {link}, seat_prompts(), true, request_id);
   link->send_shared(update.delta ? update.delta : update.full);
 }
 

@@ -64,6 +64,7 @@ const server::GameEntry& game_of(const benchmark::State& state) {
 // fields a room sends (room id, prompt, seed commitment, awaiting seats).
 struct Bytes {
   std::size_t v1_0 = 0, v1_1 = 0, updates = 0;
+  std::size_t view1_0 = 0, view1_1 = 0;  // the view part alone: whole view vs delta + checksum
 };
 
 std::size_t field_size(std::size_t payload) {
@@ -73,6 +74,8 @@ std::size_t field_size(std::size_t payload) {
 void project(const server::GameEntry& game, const testsupport::BotStep& step, std::uint64_t index,
              std::vector<protocol::ViewFeed>& feeds, Bytes& bytes) {
   const int seats = step.match.seat_count();
+  std::vector<std::optional<rules::Prompt>> prompts;  // once per command, as the room does
+  for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.prompt(seat));
   if (feeds.size() != static_cast<std::size_t>(seats) + 1) feeds.assign(static_cast<std::size_t>(seats) + 1, {});
   for (int v = -1; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
@@ -81,12 +84,12 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     update.set_game(game.definition.id);
     update.set_command_index(index);
     update.set_your_seat(v + 1);
-    if (v >= 0) {
-      if (auto prompt = step.match.prompt(v)) server::prompt_to_wire(*prompt, update.mutable_prompt());
+    if (v >= 0 && prompts[static_cast<std::size_t>(v)]) {
+      server::prompt_to_wire(*prompts[static_cast<std::size_t>(v)], update.mutable_prompt());
     }
     update.set_seed_commitment(std::string(64, 'f'));
     for (int seat = 0; seat < seats; ++seat) {
-      if (step.match.prompt(seat)) update.add_awaiting(static_cast<std::uint32_t>(seat));
+      if (prompts[static_cast<std::size_t>(seat)]) update.add_awaiting(static_cast<std::uint32_t>(seat));
     }
     for (const auto& event : step.outcome.events) {
       if (!event.visibility.visible_to(viewer)) continue;
@@ -100,8 +103,11 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     game.adapter->encode_view(*step.match.view(viewer), &view);
     v1::MatchUpdate part;
     feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
-    bytes.v1_1 += common.size() + part.SerializeAsString().size();
-    bytes.v1_0 += common.size() + field_size(view.ByteSizeLong());
+    const std::size_t part_size = part.SerializeAsString().size(), view_size = field_size(view.ByteSizeLong());
+    bytes.v1_1 += common.size() + part_size;
+    bytes.v1_0 += common.size() + view_size;
+    bytes.view1_1 += part_size;
+    bytes.view1_0 += view_size;
     ++bytes.updates;
   }
 }
@@ -200,6 +206,7 @@ void run_games(benchmark::State& state, Mode mode) {
     state.counters["B/upd1.0"] = per(bytes.v1_0);
     state.counters["B/upd1.1"] = per(bytes.v1_1);
     state.counters["x_smaller"] = static_cast<double>(bytes.v1_0) / static_cast<double>(bytes.v1_1);
+    state.counters["view_x"] = static_cast<double>(bytes.view1_0) / static_cast<double>(bytes.view1_1);
   }
 }
 

@@ -87,7 +87,7 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
 
 TEST(ViewDeltaGames, EveGenesisRebuiltViewsEqualFullViews) {
   Totals totals;
-  check_games("eve_genesis", 2, testsupport::bot_game_count(300, 6), totals);
+  check_games("eve_genesis", 2, testsupport::bot_game_count(120, 4), totals);
   EXPECT_GT(totals.steps, 0u);
   EXPECT_LT(totals.delta_bytes * 5, totals.full_bytes);
 }

@@ -62,7 +62,7 @@ void check_games(const std::string& id, int seats, int games) {
 }
 
 TEST(WireWriter, EveGenesisViewsEqualTheirProtobufSerialization) {
-  check_games<eve::EveView>("eve_genesis", 2, testsupport::bot_game_count(40, 3));
+  check_games<eve::EveView>("eve_genesis", 2, testsupport::bot_game_count(20, 2));
 }
 
 TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
