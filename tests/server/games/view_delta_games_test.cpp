@@ -5,32 +5,14 @@
 #include <gtest/gtest.h>
 
 #include "botplay/bot_play.hpp"
+#include "shipped_game_setup.hpp"
 #include "client/match_cache.hpp"
-#include "concord/server/shipped_games.hpp"
 #include "delta/view_feed.hpp"
 
 namespace concord::server::games {
 namespace {
 
-const GameEntry& entry(const std::string& id) {
-  static const GameCatalog catalog = shipped_games();
-  return *catalog.find(id);
-}
-
-rules::MatchSetup setup_for(const GameEntry& game, int seats, std::uint64_t n) {
-  rules::MatchSetup setup;
-  for (const auto& spec : game.definition.options) setup.options[spec.name] = spec.default_value;
-  if (seats == 4) {  // EverZone: four seats play two against two, with 30 to 60 points a team
-    setup.options["teams"] = "true";
-    setup.options["command_points"] = "40";
-  }
-  const auto& decks = game.starter_decks;
-  for (int i = 0; i < seats; ++i) {
-    setup.seats.push_back({"bot", decks[(n + static_cast<std::uint64_t>(i)) % decks.size()]});
-  }
-  setup.seed = testsupport::seed_from_number(n);
-  return setup;
-}
+using setups::seeded_setup;
 
 struct Totals {
   std::size_t steps = 0, full_bytes = 0, delta_bytes = 0;
@@ -45,7 +27,7 @@ struct Watcher {
 
 // Plays `games` seeded games; fails at the first step where a rebuilt view differs.
 void check_games(const std::string& id, int seats, int games, Totals& totals) {
-  const auto& game = entry(id);
+  const auto& game = setups::shipped(id);
   for (int n = 0; n < games; ++n) {
     std::vector<rules::Viewer> viewers{rules::Viewer::spectator(), rules::Viewer::judge()};
     for (int s = 0; s < seats; ++s) viewers.push_back(rules::Viewer::of_seat(s));
@@ -83,7 +65,7 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
       ++totals.steps;
     };
     rules::Rng bot(testsupport::seed_from_number(~static_cast<std::uint64_t>(n)));
-    const auto played = testsupport::play_random(game.definition, setup_for(game, seats, static_cast<std::uint64_t>(n)), bot, options);
+    const auto played = testsupport::play_random(game.definition, seeded_setup(game, seats, static_cast<std::uint64_t>(n)), bot, options);
     ASSERT_TRUE(ok);
     ASSERT_TRUE(played.match && played.match->finished()) << id << " game " << n;
   }
