@@ -110,7 +110,7 @@ std::string BotPlayer::submit(const v1::MatchUpdate& update) {
   const auto start = Clock::now();
   std::string code;
   try {
-    bot_.client->submit_answer(room_, update.command_index(), answer);
+    bot_.client->submit_answer(update, answer);
   } catch (const client::ClientError& e) {
     if (e.kind() != client::ClientError::Kind::Server) throw;
     code = e.code();

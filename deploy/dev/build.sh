@@ -21,15 +21,17 @@ export CCACHE_NOHASHDIR=1
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 
 # Mirrors the clone (without .git) into $SRC: copies files whose content
-# differs (keeping their mtime, so ninja sees them as changed) and deletes
-# files the clone no longer has. Unchanged files keep their old mtime.
+# differs (stamped with the copy time, so ninja always sees them as newer
+# than any object built before: keeping the clone's mtime missed edits made
+# while an earlier build of the old copy was running) and deletes files the
+# clone no longer has. Unchanged files keep their old mtime.
 mirror_sources() {
   mkdir -p "$SRC"
   (cd "$CLONE" && find . -path ./.git -prune -o -type f -print0) |
     while IFS= read -r -d '' f; do
       if ! cmp -s "$CLONE/$f" "$SRC/$f"; then
         mkdir -p "$SRC/$(dirname "$f")"
-        cp -p "$CLONE/$f" "$SRC/$f"
+        cp "$CLONE/$f" "$SRC/$f"
       fi
     done
   (cd "$SRC" && find . -type f -print0) |

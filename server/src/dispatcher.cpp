@@ -3,12 +3,15 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "wire_convert.hpp"
 
 namespace concord::server {
 
 namespace {
-constexpr std::uint32_t kProtocolVersion = 1;
+constexpr std::uint32_t kOldestVersion = 1;  // 1.0
+constexpr std::uint32_t kNewestVersion = 2;  // 1.1
 
 bool needs_login(v1::ClientMessage::BodyCase body) {
   switch (body) {
@@ -81,11 +84,14 @@ void Dispatcher::db_job(const LinkPtr& link, std::uint64_t request_id, std::func
 
 void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message) {
   const auto& hello = message.hello();
-  if (hello.min_version() > kProtocolVersion || hello.max_version() < kProtocolVersion) {
+  const std::uint32_t max_version = hello.max_version();
+  if (hello.min_version() > kNewestVersion || max_version < kOldestVersion) {
     link->send(make_error(message.request_id(), "UNSUPPORTED_VERSION",
-                          "this server speaks protocol version 1 only"));
+                          "this server speaks protocol versions 1 (1.0) and 2 (1.1)"));
     return;
   }
+  const std::uint32_t version = std::min(max_version, kNewestVersion);
+  link->set_protocol_version(version);
   {
     std::lock_guard lock(mutex_);
     connections_[link->id()].hello = true;
@@ -93,7 +99,7 @@ void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message)
   v1::ServerMessage reply;
   reply.set_request_id(message.request_id());
   auto* welcome = reply.mutable_welcome();
-  welcome->set_version(kProtocolVersion);
+  welcome->set_version(version);
   welcome->set_server_name(ctx_.config.server_name);
   auto* limits = welcome->mutable_limits();
   limits->set_max_message_bytes(ctx_.config.max_message_bytes);
@@ -154,8 +160,13 @@ void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const Pl
       return;
     case v1::ClientMessage::kSubmitAnswer:
       if (auto room = room_or_error(link, rid, m.submit_answer().room_id())) {
-        room->submit(player, link, rid, m.submit_answer().command_index(), answer_from_wire(m.submit_answer().answer()));
+        const auto& submit = m.submit_answer();
+        room->submit(player, link, rid, StaleCheck{submit.command_index(), submit.prompt_id()},
+                     answer_from_wire(submit.answer()));
       }
+      return;
+    case v1::ClientMessage::kCloseRoom:
+      if (auto room = room_or_error(link, rid, m.close_room().room_id())) room->close_by_creator(player, link, rid);
       return;
     case v1::ClientMessage::kConcede:
       if (auto room = room_or_error(link, rid, m.concede().room_id())) room->concede(player, link, rid);

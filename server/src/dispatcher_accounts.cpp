@@ -83,7 +83,7 @@ void Dispatcher::on_resume(const LinkPtr& link, std::uint64_t rid, const v1::Res
 }
 
 // Runs on a database worker: records the identity, replies, and re-attaches
-// the connection to every room the player is seated in.
+// the connection to every room the player is seated in or was watching.
 void Dispatcher::logged_in(const LinkPtr& link, std::uint64_t rid, PlayerRef player, const std::string& token,
                            bool reattach) {
   set_player(link, player, token_hash(token));
@@ -97,7 +97,9 @@ void Dispatcher::logged_in(const LinkPtr& link, std::uint64_t rid, PlayerRef pla
   for (const auto& room : rooms) out->add_rooms(room->id());
   link->send(reply);
   if (!reattach) return;
-  for (const auto& room : rooms) {
+  auto attach_to = rooms;
+  for (auto& room : ctx_.lobby.rooms_watched_by(player.id)) attach_to.push_back(std::move(room));
+  for (const auto& room : attach_to) {
     remember_room(link, room->id(), true);
     room->attach(player, link);
   }

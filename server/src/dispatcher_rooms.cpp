@@ -18,6 +18,16 @@ std::vector<rules::DeckViolation> deck_problems(const GameEntry& game, const std
   return game.definition.validate_deck(*deck);
 }
 
+std::string seat_counts_text(const rules::GameDefinition& def) {
+  std::string out;
+  const auto counts = def.accepted_seat_counts();
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (i > 0) out += i + 1 == counts.size() ? " or " : ", ";
+    out += std::to_string(counts[i]);
+  }
+  return out;
+}
+
 }  // namespace
 
 void Dispatcher::on_list_games(const LinkPtr& link, std::uint64_t rid) {
@@ -33,6 +43,11 @@ void Dispatcher::on_list_games(const LinkPtr& link, std::uint64_t rid) {
     game->set_max_seats(static_cast<std::uint32_t>(def.max_seats));
     game->set_needs_deck(def.needs_deck);
     for (const auto& spec : def.options) option_spec_to_wire(spec, game->add_options());
+    for (const int seats : def.accepted_seat_counts()) {
+      auto* entry = game->add_seat_options();
+      entry->set_seats(static_cast<std::uint32_t>(seats));
+      for (const auto& spec : def.options_for(seats)) option_spec_to_wire(spec, entry->add_options());
+    }
     for (const auto& deck : entry->starter_decks) deck_to_wire(deck, game->add_starter_decks());
   }
   link->send(reply);
@@ -47,12 +62,11 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
   }
   const auto& def = game->definition;
   const int seats = request.seats() == 0 ? def.min_seats : static_cast<int>(request.seats());
-  if (seats < def.min_seats || seats > def.max_seats) {
-    link->send(make_error(rid, "INVALID_SEATS", def.name + " takes " + std::to_string(def.min_seats) + " to " +
-                                                     std::to_string(def.max_seats) + " seats"));
+  if (!def.accepts_seats(seats)) {
+    link->send(make_error(rid, "INVALID_SEATS", def.name + " takes " + seat_counts_text(def) + " seats"));
     return;
   }
-  auto options = rules::resolve_options(def.options, {request.options().begin(), request.options().end()});
+  auto options = rules::resolve_options(def.options_for(seats), {request.options().begin(), request.options().end()});
   if (!options.ok()) {
     link->send(make_error(rid, "INVALID_OPTIONS", join_lines(options.errors)));
     return;

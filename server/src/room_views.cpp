@@ -1,4 +1,5 @@
 // What a room sends: RoomInfo per receiver and MatchUpdate per viewer.
+#include "lobby.hpp"
 #include "room.hpp"
 #include "wire_convert.hpp"
 
@@ -74,7 +75,10 @@ std::shared_ptr<const std::string> Room::match_update(const rules::Viewer& viewe
   update->set_your_seat(viewer.kind == rules::Viewer::Kind::Seat ? viewer.seat + 1 : 0);
   game_.adapter->encode_view(*match_->view(viewer), update->mutable_view());
   if (viewer.kind == rules::Viewer::Kind::Seat) {
-    if (auto prompt = match_->prompt(viewer.seat)) prompt_to_wire(*prompt, update->mutable_prompt());
+    if (auto prompt = match_->prompt(viewer.seat)) {
+      prompt_to_wire(*prompt, update->mutable_prompt());
+      update->set_prompt_id(prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0);
+    }
   }
   for (const auto& event : events) {
     if (!event.visibility.visible_to(viewer)) continue;
@@ -107,6 +111,8 @@ void Room::update_summary() {
   for (const auto& seat : seats_) {
     if (seat.player) summary.seated_players.push_back(seat.player->id);
   }
+  const bool open = !closed_ && phase_ != Phase::Finished;
+  ctx_.lobby.note_members(id_, summary.seated_players, settings_.creator, open, closed_ ? std::set<std::int64_t>{} : watchers_);
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(summary);
 }

@@ -53,6 +53,18 @@ void WsSession<Stream>::configure() {
       [name = config.server_name](websocket::response_type& response) { response.set(beast::http::field::server, name); }));
   ws_.read_message_max(config.max_message_bytes);
   ws_.binary(true);
+  if (config.deflate) {
+    // Offered to clients that ask. 2^12-byte windows and memory level 4 keep
+    // the zlib state small; frames under 256 bytes are not worth compressing.
+    websocket::permessage_deflate deflate;
+    deflate.server_enable = true;
+    deflate.server_max_window_bits = 12;
+    deflate.client_max_window_bits = 12;
+    deflate.memLevel = 4;
+    deflate.compLevel = 3;
+    deflate.msg_size_threshold = 256;
+    ws_.set_option(deflate);
+  }
 }
 
 template <class Stream>

@@ -1,6 +1,7 @@
 // Where games plug in: a game definition per game id.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -20,7 +21,14 @@ struct GameDefinition {
   int min_seats = 2;
   int max_seats = 2;
   bool needs_deck = false;
+  // The options of every room (the union over seat counts, for listings).
   std::vector<OptionSpec> options;
+  // Seat counts a room may have; empty = every count in [min_seats, max_seats].
+  std::vector<int> seat_counts;
+  // Exactly the options a room with `seats` seats accepts: ranges, choices and
+  // defaults valid for that count (every default must pass check_room).
+  // Unset = `options` for every count.
+  std::function<std::vector<OptionSpec>(int seats)> options_for_seats;
   // Lists every violation of the game's deck rules; empty = legal.
   std::function<std::vector<DeckViolation>(const Deck&)> validate_deck;
   // Optional: checks a room's options against its seat count (options already
@@ -29,6 +37,10 @@ struct GameDefinition {
   std::function<std::optional<std::string>(const OptionValues& options, int seats)> check_room;
   // Creates a match. setup.options are resolved; decks (if needed) validated.
   std::function<std::unique_ptr<Match>(const MatchSetup&)> create;
+
+  std::vector<int> accepted_seat_counts() const;
+  bool accepts_seats(int seats) const;
+  std::vector<OptionSpec> options_for(int seats) const;
 };
 
 class GameRegistry {
@@ -43,9 +55,15 @@ class GameRegistry {
   std::map<std::string, GameDefinition> games_;
 };
 
+// Called once with the new match before any command (command null, index 0),
+// then after each replayed command with the match, the command and the count
+// of commands applied so far (1 for the first).
+using ReplayObserver = std::function<void(const Match&, const Command* command, std::uint64_t index)>;
+
 // Rebuilds a match from its setup and accepted command log. Returns nullptr
 // and sets *error if a logged command is rejected on replay.
 std::unique_ptr<Match> replay(const GameDefinition& game, const MatchSetup& setup,
-                              const std::vector<Command>& log, std::string* error = nullptr);
+                              const std::vector<Command>& log, std::string* error = nullptr,
+                              const ReplayObserver& observe = {});
 
 }  // namespace concord::rules
