@@ -24,6 +24,12 @@ std::string describe_rejection(std::size_t index, const Command& cmd, const Outc
 
 }  // namespace
 
+std::vector<DeckViolation> validate_deck(const GameDefinition& game, const Deck& deck) {
+  auto violations = check_deck_limits(deck);
+  if (violations.empty() && game.validate_deck) violations = game.validate_deck(deck);
+  return violations;
+}
+
 bool GameRegistry::add(GameDefinition def) {
   if (!complete(def) || games_.count(def.id) != 0) return false;
   const std::string id = def.id;

@@ -21,7 +21,8 @@ struct GameDefinition {
   int max_seats = 2;
   bool needs_deck = false;
   std::vector<OptionSpec> options;
-  // Lists every violation of the game's deck rules; empty = legal.
+  // Lists every violation of the game's deck rules; empty = legal. Callers
+  // use rules::validate_deck(def, deck) below, which applies the core caps first.
   std::function<std::vector<DeckViolation>(const Deck&)> validate_deck;
   // Optional: checks a room's options against its seat count (options already
   // resolved, seats within [min_seats, max_seats]). Returns what to fix, or
@@ -30,6 +31,12 @@ struct GameDefinition {
   // Creates a match. setup.options are resolved; decks (if needed) validated.
   std::function<std::unique_ptr<Match>(const MatchSetup&)> create;
 };
+
+// The one deck check of every game, at save time and at match start: the
+// absolute caps of check_deck_limits (deck.hpp) first, and only a deck within
+// them goes to the game's own rules (def.validate_deck, if the game has them).
+// Empty = legal.
+std::vector<DeckViolation> validate_deck(const GameDefinition& game, const Deck& deck);
 
 class GameRegistry {
  public:
