@@ -1,4 +1,4 @@
-// Decks: save (validated by the game's deck rules), list, fetch, delete.
+// Decks: save (validated by rules::validate_deck: core caps, then the game's deck rules), list, fetch, delete.
 #include "dispatcher.hpp"
 #include "wire_convert.hpp"
 
@@ -24,22 +24,6 @@ v1::ServerMessage deck_invalid(std::uint64_t rid, const std::vector<rules::DeckV
   return reply;
 }
 
-// Card ids and section names travel through the canonical text form.
-std::vector<rules::DeckViolation> text_safety(const rules::Deck& deck) {
-  std::vector<rules::DeckViolation> out;
-  auto bad = [](const std::string& s) {
-    return s.empty() || s.find_first_of(" \t\r\n[]") != std::string::npos;
-  };
-  for (const auto& section : deck.sections) {
-    if (bad(section.name)) out.push_back({"BAD_SECTION_NAME", "section name '" + section.name + "' is not allowed"});
-    for (const auto& card : section.cards) {
-      if (bad(card.card)) out.push_back({"BAD_CARD_ID", "card id '" + card.card + "' is not allowed"});
-      if (card.count == 0) out.push_back({"ZERO_COUNT", "card '" + card.card + "' has count 0"});
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 void Dispatcher::on_save_deck(const LinkPtr& link, std::uint64_t rid, const PlayerRef& player,
@@ -54,8 +38,8 @@ void Dispatcher::on_save_deck(const LinkPtr& link, std::uint64_t rid, const Play
     link->send(make_error(rid, "DECK_INVALID", "deck names are 1-64 printable characters"));
     return;
   }
-  auto violations = text_safety(deck);
-  if (violations.empty() && game->definition.validate_deck) violations = game->definition.validate_deck(deck);
+  // The core caps (text-form safety, size) and then the game's own deck rules.
+  const auto violations = rules::validate_deck(game->definition, deck);
   if (!violations.empty()) {
     link->send(deck_invalid(rid, violations));
     return;

@@ -15,7 +15,7 @@ std::string join_lines(const std::vector<std::string>& lines) {
 std::vector<rules::DeckViolation> deck_problems(const GameEntry& game, const std::optional<rules::Deck>& deck) {
   if (!deck) return {{"DECK_UNREADABLE", "the stored deck could not be read"}};
   if (deck->game != game.definition.id) return {{"WRONG_GAME", "that deck is for " + deck->game}};
-  return game.definition.validate_deck(*deck);
+  return rules::validate_deck(game.definition, *deck);
 }
 
 std::string seat_counts_text(const rules::GameDefinition& def) {

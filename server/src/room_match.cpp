@@ -39,7 +39,7 @@ std::optional<std::string> deck_problem(const rules::GameDefinition& game, const
   for (std::size_t i = 0; i < setup.seats.size(); ++i) {
     const auto& deck = setup.seats[i].deck;
     if (!deck) return "seat " + std::to_string(i + 1) + " has no deck";
-    const auto problems = game.validate_deck(*deck);
+    const auto problems = rules::validate_deck(game, *deck);
     if (!problems.empty()) return "seat " + std::to_string(i + 1) + "'s deck: " + problems.front().message;
   }
   return std::nullopt;

@@ -56,6 +56,12 @@ std::vector<OptionSpec> GameDefinition::options_for(int seats) const {
   return options_for_seats ? options_for_seats(seats) : options;
 }
 
+std::vector<DeckViolation> validate_deck(const GameDefinition& game, const Deck& deck) {
+  auto violations = check_deck_limits(deck);
+  if (violations.empty() && game.validate_deck) violations = game.validate_deck(deck);
+  return violations;
+}
+
 bool GameRegistry::add(GameDefinition def) {
   if (!complete(def) || games_.count(def.id) != 0) return false;
   const std::string id = def.id;

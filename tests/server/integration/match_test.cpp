@@ -107,7 +107,7 @@ TEST_F(Match, ARejectedAnswerChangesNothing) {
   auto& idle = a.has_prompt() ? *bob_ : *alice_;
   v1::Answer answer;
   answer.add_choices()->set_option_id("play:c1");
-  EXPECT_EQ(error_code_of([&] { idle.submit_answer(room_, 0, answer); }), "NOT_YOUR_TURN");
+  EXPECT_EQ(error_code_of([&] { idle.submit_answer(room_, 0, answer); }), "NO_PROMPT");  // rules/core, every game
   EXPECT_EQ(error_code_of([&] { carol_->submit_answer(room_, 0, answer); }), "NOT_A_PLAYER");
   auto& active = a.has_prompt() ? *alice_ : *bob_;
   const auto& active_update = a.has_prompt() ? a : b;

@@ -29,7 +29,8 @@ struct GameDefinition {
   // defaults valid for that count (every default must pass check_room).
   // Unset = `options` for every count.
   std::function<std::vector<OptionSpec>(int seats)> options_for_seats;
-  // Lists every violation of the game's deck rules; empty = legal.
+  // Lists every violation of the game's deck rules; empty = legal. Callers
+  // use rules::validate_deck(def, deck) below, which applies the core caps first.
   std::function<std::vector<DeckViolation>(const Deck&)> validate_deck;
   // Optional: checks a room's options against its seat count (options already
   // resolved, seats within [min_seats, max_seats]). Returns what to fix, or
@@ -42,6 +43,12 @@ struct GameDefinition {
   bool accepts_seats(int seats) const;
   std::vector<OptionSpec> options_for(int seats) const;
 };
+
+// The one deck check of every game, at save time and at match start: the
+// absolute caps of check_deck_limits (deck.hpp) first, and only a deck within
+// them goes to the game's own rules (def.validate_deck, if the game has them).
+// Empty = legal.
+std::vector<DeckViolation> validate_deck(const GameDefinition& game, const Deck& deck);
 
 class GameRegistry {
  public:
