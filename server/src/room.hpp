@@ -25,12 +25,15 @@
 
 namespace concord::server {
 
+// Persisted with the match (matches table) so that recovery restores them.
 struct RoomSettings {
   std::string name;
   rules::OptionValues options;  // resolved
   int seat_count = 2;
-  std::string password;          // empty = public
+  std::string password_hash;     // room_password_hash() of the password; empty = public
   std::int64_t creator = 0;
+  std::string extra;             // opaque settings blob (e.g. spectator settings), stored as is
+  bool is_private() const { return !password_hash.empty(); }
 };
 
 struct JoinRequest {
@@ -123,6 +126,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<std::string> check_command(PlayerRef player, std::uint64_t command_index, int* seat);
   void accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending);
   void journal_command(const rules::Command& command, const std::string& hash);
+  void record_finish_without_journal();
+  bool refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id);
   void on_durable(std::uint64_t index, bool ok);
   void flush(PendingFlush& pending);
   void fail_storage();

@@ -29,8 +29,16 @@ persistence::MatchRecord match_record(const std::string& room_id, const std::str
   record.seed_hex = seed.hex();
   record.seed_commitment = seed.commitment();
   record.status = "running";
+  record.password_hash = settings.password_hash;
+  record.creator_id = settings.creator;
+  record.seat_count = settings.seat_count;
+  record.settings_blob = settings.extra;
   return record;
 }
+
+// Accepted commands a room holds while they are not durable yet. Beyond this
+// (or while the database is known to be unreachable) commands are refused.
+constexpr std::size_t kMaxNotDurable = 8;
 
 }  // namespace
 
@@ -46,14 +54,21 @@ void Room::start_match() {
                             seat.deck ? seat.deck->to_text() : std::string()});
   }
   match_ = game_.definition.create(setup);
-  ctx_.db.post([self = shared_from_this(), record](pqxx::connection& conn) {
-    try {
-      const auto match_id = persistence::MatchRepository(conn).create(record);
-      boost::asio::post(self->strand_, [self, match_id] { self->on_match_created(match_id); });
-    } catch (const std::exception& e) {
-      boost::asio::post(self->strand_, [self, error = std::string(e.what())] { self->on_match_create_failed(error); });
-    }
-  });
+  auto self = shared_from_this();
+  auto failed = [self](const std::string& error) {
+    boost::asio::post(self->strand_, [self, error] { self->on_match_create_failed(error); });
+  };
+  ctx_.db.post(
+      [self, record, failed](pqxx::connection& conn) {
+        try {
+          const auto match_id = persistence::MatchRepository(conn).create(record);
+          boost::asio::post(self->strand_, [self, match_id] { self->on_match_created(match_id); });
+        } catch (const std::exception& e) {
+          failed(e.what());
+          throw;  // lets the worker reset (and, if it broke, re-check) its connection
+        }
+      },
+      [failed] { failed("the database is unreachable"); });
 }
 
 void Room::on_match_created(std::int64_t match_id) {
@@ -70,12 +85,20 @@ void Room::on_match_created(std::int64_t match_id) {
   for (const auto& link : spectators_) send_fresh_update(link, -1);
 }
 
+// The room goes back to waiting with nobody ready; every seated player is
+// told (an Error push, request_id 0) and may ready again to retry.
 void Room::on_match_create_failed(const std::string& error) {
   spdlog::error("room {}: could not record the match start: {}", id_, error);
   match_.reset();
   phase_ = Phase::Waiting;
   for (auto& seat : seats_) seat.ready = false;
   update_summary();
+  const auto told = make_error(0, "UNAVAILABLE",
+                               "room " + id_ + ": the match could not start (" + error +
+                                   "); nobody is ready any more: set ready again to retry");
+  for (const auto& seat : seats_) {
+    for (const auto& link : seat.links) link->send(told);
+  }
   broadcast_room_info();
 }
 
@@ -128,6 +151,7 @@ void Room::journal_command(const rules::Command& command, const std::string& has
   const bool finished = phase_ == Phase::Finished;
   if (!ctx_.journal) {
     boost::asio::post(strand_, [self = shared_from_this(), index] { self->on_durable(index, true); });
+    if (finished) record_finish_without_journal();
     return;
   }
   auto done = [self = shared_from_this(), index](bool ok) {
@@ -141,6 +165,32 @@ void Room::journal_command(const rules::Command& command, const std::string& has
       if (!ok) spdlog::error("room {}: could not record the match result", id);
     });
   }
+}
+
+// With the journal off no command is stored, but the match row (written at
+// start) must still end, or every restart would restore it.
+void Room::record_finish_without_journal() {
+  ctx_.db.post(
+      [id = id_, match_id = match_id_, result = result_to_text(*match_->result())](pqxx::connection& conn) {
+        persistence::MatchRepository(conn).finish(match_id, "finished", result);
+      },
+      [id = id_] { spdlog::error("room {}: could not record the match result: database unreachable", id); });
+}
+
+// Called before a command reaches do_command. While the journal cannot make
+// commands durable (the database is unreachable, or kMaxNotDurable accepted
+// commands are still waiting), the command is refused with UNAVAILABLE: the
+// room accepts nothing it may not be able to keep, and resumes by itself.
+bool Room::refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id) {
+  if (phase_ != Phase::Running || !ctx_.journal) return false;
+  const bool unreachable = !ctx_.journal->reachability().reachable;
+  if (!unreachable && pending_.size() < kMaxNotDurable) return false;
+  Metrics::instance().command_rejected("UNAVAILABLE");
+  link->send(make_error(request_id, "UNAVAILABLE",
+                        "the database is unreachable, so room " + id_ +
+                            " cannot record commands: yours was not applied; the match waits and "
+                            "resumes by itself when the database is back, send it again then"));
+  return true;
 }
 
 void Room::on_durable(std::uint64_t index, bool ok) {
@@ -179,11 +229,19 @@ void Room::flush(PendingFlush& pending) {
   for (const auto& link : spectators_) link->send_shared(pending.spectator_update);
 }
 
-// The journal could not make an accepted command durable. Nothing about it was
-// acknowledged; the room closes so that nobody sees state that may be lost.
-// On restart the match is rebuilt from what the journal did store.
+// The journal could not make an accepted command durable: the database
+// rejected it, or was still unreachable when the server shut down (an outage
+// alone only delays durability). Nothing about it was acknowledged; every
+// waiting request gets its one reply (UNAVAILABLE) and the room closes so
+// that nobody sees state that may be lost. On restart the match is rebuilt
+// from what the journal did store.
 void Room::fail_storage() {
   spdlog::error("room {}: journal write failed; closing the room", id_);
+  for (const auto& pending : pending_) {
+    if (!pending.submitter) continue;
+    pending.submitter->send(make_error(pending.request_id, "UNAVAILABLE",
+                                       "the command could not be recorded; room " + id_ + " is closed"));
+  }
   v1::ServerMessage closed;
   closed.mutable_room_closed()->set_room_id(id_);
   closed.mutable_room_closed()->set_reason("storage failure; the match resumes after the server restarts");
@@ -202,6 +260,7 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
                                          const std::vector<std::optional<rules::Deck>>& decks,
                                          const rules::Seed& seed, const std::vector<rules::Command>& log,
                                          const std::string& last_hash) {
+  if (players.size() != seats_.size()) return std::string("the stored seats do not match the room's seat count");
   rules::MatchSetup setup{settings_.options, {}, seed};
   for (std::size_t i = 0; i < players.size(); ++i) {
     seats_[i].player = players[i];
