@@ -54,7 +54,7 @@ std::size_t WorkerPool::queued() const {
 }
 
 void WorkerPool::run() {
-  std::unique_ptr<pqxx::connection> conn;  // connected lazily, on the first job
+  Link link;  // connected lazily, on the first job
   for (;;) {
     std::unique_lock lock(mutex_);
     cv_.wait_for(lock, kMaxBackoff, [this] { return stopping_ || !jobs_.empty(); });
@@ -63,21 +63,22 @@ void WorkerPool::run() {
       lock.unlock();
       // Idle: while the database is unreachable, try to reconnect when due,
       // so that reachability() tells when it is back without a request.
-      if (!reachability_.get().reachable) ensure_connected(conn);
+      if (!reachability_.get().reachable) ensure_connected(link);
       continue;
     }
     Queued next = std::move(jobs_.front());
     jobs_.pop_front();
     lock.unlock();
-    run_job(next, conn);
+    run_job(next, link);
   }
 }
 
-void WorkerPool::run_job(const Queued& next, std::unique_ptr<pqxx::connection>& conn) {
-  if (!ensure_connected(conn)) {
+void WorkerPool::run_job(const Queued& next, Link& link) {
+  if (!ensure_connected(link)) {
     tell_unavailable(next.on_unavailable);
     return;
   }
+  auto& conn = link.conn;
   try {
     next.job(*conn);
   } catch (const pqxx::broken_connection& e) {
@@ -93,17 +94,20 @@ void WorkerPool::run_job(const Queued& next, std::unique_ptr<pqxx::connection>& 
   }
 }
 
-// A live connection in `conn`, or false if the database is unreachable (or
-// was, and the next attempt is not due yet).
-bool WorkerPool::ensure_connected(std::unique_ptr<pqxx::connection>& conn) {
-  if (!detail::connection_lost(conn.get())) return true;
+// A live connection in `link`, or false if the database is unreachable (or
+// was, and the next attempt is not due yet). A connection made before the
+// last outage began is replaced: it would fail its next job.
+bool WorkerPool::ensure_connected(Link& link) {
+  if (link.outages != outages_.load()) link.conn.reset();
+  if (!detail::connection_lost(link.conn.get())) return true;
   if (!connect_due()) return false;
   try {
-    conn = detail::connect_named(config_, "concord-worker");
+    link.outages = outages_.load();
+    link.conn = detail::connect_named(config_, "concord-worker");
     record(true);
     return true;
   } catch (const std::exception& e) {
-    conn.reset();
+    link.conn.reset();
     if (reachability_.get().reachable) spdlog::error("worker pool: cannot connect: {}", e.what());
     record(false);
     return false;
@@ -124,6 +128,7 @@ void WorkerPool::record(bool reachable) {
     next_connect_ = Clock::now() + backoff_;
   }
   const double change = reachability_.mark(reachable);
+  if (change < 0) ++outages_;
   if (change < 0) spdlog::error("worker pool: database unreachable; requests get UNAVAILABLE until it is back");
   if (change > 0) spdlog::warn("worker pool: database reachable again after {:.1f} s", change);
 }

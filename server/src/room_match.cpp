@@ -171,7 +171,7 @@ void Room::journal_command(const rules::Command& command, const std::string& has
 // start) must still end, or every restart would restore it.
 void Room::record_finish_without_journal() {
   ctx_.db.post(
-      [id = id_, match_id = match_id_, result = result_to_text(*match_->result())](pqxx::connection& conn) {
+      [match_id = match_id_, result = result_to_text(*match_->result())](pqxx::connection& conn) {
         persistence::MatchRepository(conn).finish(match_id, "finished", result);
       },
       [id = id_] { spdlog::error("room {}: could not record the match result: database unreachable", id); });

@@ -146,8 +146,13 @@ class WorkerPool {
     Unavailable on_unavailable;
   };
   void run();
-  void run_job(const Queued& next, std::unique_ptr<pqxx::connection>& conn);
-  bool ensure_connected(std::unique_ptr<pqxx::connection>& conn);
+  // A worker's connection, and the outage count when it was made.
+  struct Link {
+    std::unique_ptr<pqxx::connection> conn;
+    std::uint64_t outages = 0;
+  };
+  void run_job(const Queued& next, Link& link);
+  bool ensure_connected(Link& link);
   bool connect_due();
   void record(bool reachable);
 
@@ -158,6 +163,7 @@ class WorkerPool {
   bool stopping_ = false;
   std::vector<std::thread> threads_;
   ReachabilityTracker reachability_;
+  std::atomic<std::uint64_t> outages_{0};  // connections made before an outage are not reused
   std::mutex backoff_mutex_;
   std::chrono::steady_clock::time_point next_connect_;
   std::chrono::milliseconds backoff_{0};
