@@ -5,7 +5,8 @@
 # ROOMS rooms of the trivial High Card Duel in closed loop with concord-load,
 # and reads utime+stime from /proc/<pid>/stat of the cluster's postmaster
 # (with its reaped children) and of every live backend before and after the
-# load; the server's own CPU likewise.
+# load, and of the journal's backend (its application_name) after it; the
+# server's own CPU likewise.
 # Usage: loadtest/journal_pg_cpu.sh [build-dir] [rooms] [matches-per-room] [server-binary]
 # (server-binary: e.g. a concord-test-server built from an older commit, to compare)
 set -euo pipefail
@@ -48,10 +49,13 @@ PG0=$(pg_ticks); SV0=$(ticks "$SERVER_PID")
 OUT="$("$BUILD/loadtest/concord-load" --port "$PORT" --game test_highcard --deck-file "$DECK" --rooms "$ROOMS" \
   --seats 2 --matches-per-room "$MATCHES" --option rounds=20 --option hand_size=5 --duration-limit 300 --seed 7)"
 PG1=$(pg_ticks); SV1=$(ticks "$SERVER_PID")
+# The journal's own backend (connected when the journal first writes or probes): all its CPU.
+JPID="$(psql "$ADMIN" -tAc "SELECT pid FROM pg_stat_activity WHERE datname = 'concord_pg_cpu' AND application_name = 'concord-journal'")"
+JT=$(ticks "$JPID")
 COMMANDS="$(awk '/^commands accepted:/ {print $3}' <<<"$OUT")"
 HZ="$(getconf CLK_TCK)"
-awk -v pg=$((PG1 - PG0)) -v sv=$((SV1 - SV0)) -v n="$COMMANDS" -v hz="$HZ" -v rooms="$ROOMS" 'BEGIN {
+awk -v pg=$((PG1 - PG0)) -v sv=$((SV1 - SV0)) -v j="$JT" -v n="$COMMANDS" -v hz="$HZ" -v rooms="$ROOMS" 'BEGIN {
   printf "%d rooms, %d commands accepted\n", rooms, n
-  printf "PostgreSQL CPU %.2f s, server CPU %.2f s, PostgreSQL/server %.2f\n", pg / hz, sv / hz, pg / sv
-  printf "PostgreSQL CPU per command: %.1f us\n", pg / hz / n * 1e6
+  printf "PostgreSQL CPU %.2f s (journal backend %.2f s), server CPU %.2f s, PostgreSQL/server %.2f\n", pg / hz, j / hz, sv / hz, pg / sv
+  printf "PostgreSQL CPU per command: %.1f us in all (accounts, decks, match starts included), %.1f us in the journal backend\n", pg / hz / n * 1e6, j / hz / n * 1e6
 }'

@@ -89,7 +89,7 @@ void prepare_statements(pqxx::connection& conn) {
 // Runs skipped by ON CONFLICT must already be stored exactly the same (an
 // in-doubt commit being written again); anything else is a different command
 // at a used index.
-void insert_runs(pqxx::work& txn, const std::vector<Run>& runs) {
+void insert_runs(pqxx::transaction_base& txn, const std::vector<Run>& runs) {
   if (runs.empty()) return;
   const RunColumns c = columns_of(runs);
   const auto result = txn.exec_prepared(kInsertRuns, c.matches, c.firsts, c.lasts, c.payloads);
@@ -119,6 +119,14 @@ void write_journal_entries(pqxx::connection& conn, const std::vector<const Journ
     if (const auto* finish = std::get_if<FinishMatch>(entry)) finishes.push_back(finish);
   }
   prepare_statements(conn);
+  if (finishes.empty()) {
+    // The common batch: one statement, committed on its own (no BEGIN and
+    // COMMIT round trips). If the connection breaks, the batch is written
+    // again and the rows already there are skipped as the same.
+    pqxx::nontransaction txn(conn, "journal");
+    insert_runs(txn, runs_of(commands));
+    return;
+  }
   pqxx::work txn(conn, "journal");
   insert_runs(txn, runs_of(commands));
   for (const FinishMatch* finish : finishes) finish_match(txn, *finish);

@@ -82,9 +82,10 @@ void WorkerPool::run_job(const Queued& next, Link& link) {
   try {
     next.job(*conn);
   } catch (const pqxx::broken_connection& e) {
+    // Not yet an outage (one backend may have been ended): the next job
+    // reconnects, and only a failed connection counts as unreachable.
     spdlog::error("worker pool: connection lost during a job: {}", e.what());
     conn.reset();
-    record(false);
   } catch (const std::exception& e) {
     spdlog::error("worker pool: job failed, resetting its connection: {}", e.what());
     conn.reset();
