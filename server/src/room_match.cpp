@@ -64,8 +64,9 @@ void Room::start_match() {
           const auto match_id = persistence::MatchRepository(conn).create(record);
           boost::asio::post(self->strand_, [self, match_id] { self->on_match_created(match_id); });
         } catch (const std::exception& e) {
-          failed(e.what());
-          throw;  // lets the worker reset (and, if it broke, re-check) its connection
+          spdlog::error("room {}: recording the match start failed: {}", self->id_, e.what());
+          failed("the database did not record it");
+          throw;  // lets the worker reset its connection
         }
       },
       [failed] { failed("the database is unreachable"); });

@@ -2,6 +2,7 @@
 #include "private_cluster.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <pqxx/pqxx>
 #include <stdexcept>
 
@@ -18,7 +19,13 @@ PrivateCluster::PrivateCluster(const std::string& name)
   start();
 }
 
-PrivateCluster::~PrivateCluster() { run("stop"); }
+PrivateCluster::~PrivateCluster() {
+  run("stop");
+  std::error_code ignored;
+  std::filesystem::remove_all(socket_dir(), ignored);
+}
+
+std::string PrivateCluster::socket_dir() const { return "/tmp/concord-pgs-" + std::to_string(port_); }
 
 void PrivateCluster::start() {
   if (run("start") != 0) throw std::runtime_error("could not start the private cluster in " + dir_);
@@ -29,8 +36,10 @@ void PrivateCluster::stop() {
 }
 
 int PrivateCluster::run(const std::string& action) const {
+  // The socket lives in a short path: a Unix socket path has at most 107 bytes.
   const std::string command = "CONCORD_PG_DIR='" + dir_ + "' CONCORD_PG_PORT=" + std::to_string(port_) +
-                              " bash '" CONCORD_SOURCE_DIR "/deploy/dev/postgres.sh' " + action + " >/dev/null";
+                              " CONCORD_PG_SOCKET_DIR=" + socket_dir() + " bash '" CONCORD_SOURCE_DIR
+                              "/deploy/dev/postgres.sh' " + action + " >/dev/null";
   return std::system(command.c_str());
 }
 

@@ -24,6 +24,7 @@ class PrivateCluster {
  private:
   int run(const std::string& action) const;
   std::string admin_conninfo() const;
+  std::string socket_dir() const;
   std::string dir_;
   unsigned short port_;
 };
