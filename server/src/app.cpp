@@ -5,6 +5,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -41,6 +42,20 @@ std::unique_ptr<persistence::Journal> make_journal(const Config& config, const p
   return journal;
 }
 
+// Reachable only if both the journal (which probes while idle) and the
+// request workers reached the database on their last attempt.
+void report_database(const persistence::WorkerPool& workers, const persistence::Journal* journal) {
+  Metrics::instance().set_database_source([&workers, journal] {
+    auto status = workers.reachability();
+    if (journal) {
+      const auto journaled = journal->reachability();
+      status.reachable = status.reachable && journaled.reachable;
+      status.unreachable_seconds = std::max(status.unreachable_seconds, journaled.unreachable_seconds);
+    }
+    return Metrics::DatabaseStatus{status.reachable, status.unreachable_seconds};
+  });
+}
+
 void run_threads(boost::asio::io_context& ioc, int count) {
   std::vector<std::thread> threads;
   for (int i = 1; i < count; ++i) threads.emplace_back([&ioc] { ioc.run(); });
@@ -60,6 +75,7 @@ int run_server(const Config& config, GameCatalog catalog) {
     auto journal = make_journal(config, db);
     Lobby lobby;
     LoginThrottle throttle(config.login_failures_per_minute);
+    report_database(*workers, journal.get());
     AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle};
     lobby.set_context(&ctx);
     prepare_database(db, ctx);
@@ -76,6 +92,7 @@ int run_server(const Config& config, GameCatalog catalog) {
       ioc.stop();
     });
     run_threads(ioc, config.threads);
+    Metrics::instance().set_database_source({});
     workers.reset();  // drain request jobs while everything they reference is alive
     if (journal) journal->stop();
     spdlog::info("concord-server stopped");

@@ -1,5 +1,6 @@
 // Lobby requests: games, room creation and listing, joining.
 #include "dispatcher.hpp"
+#include "passwords.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -82,7 +83,9 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
     return;
   }
   RoomSettings settings{request.name().empty() ? player.username + "'s room" : request.name().substr(0, 64),
-                        options.values, seats, request.password(), player.id};
+                        options.values, seats,
+                        request.password().empty() ? std::string() : room_password_hash(request.password()),
+                        player.id, {}};
   auto room = ctx_.lobby.create(*game, std::move(settings));
   v1::ServerMessage reply;
   reply.set_request_id(rid);

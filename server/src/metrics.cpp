@@ -92,6 +92,13 @@ void render_journal(std::string& out, std::pair<double, std::uint64_t> journal) 
   sample(out, "concord_journal_pending", "gauge", "Journal entries waiting to be written.", journal.second);
 }
 
+void render_database(std::string& out, Metrics::DatabaseStatus status) {
+  sample(out, "concord_database_up", "gauge", "1 if the database answered the last attempt, else 0.",
+         status.first ? 1 : 0);
+  sample(out, "concord_database_unreachable_seconds", "gauge", "How long the database has been unreachable.",
+         status.second);
+}
+
 }  // namespace
 
 Metrics& Metrics::instance() {
@@ -119,6 +126,20 @@ void Metrics::set_journal_source(std::function<std::pair<double, std::uint64_t>(
   journal_source_ = std::move(source);
 }
 
+void Metrics::set_database_source(std::function<DatabaseStatus()> source) {
+  std::lock_guard lock(mutex_);
+  database_source_ = std::move(source);
+}
+
+Metrics::DatabaseStatus Metrics::database_status() const {
+  std::function<DatabaseStatus()> source;
+  {
+    std::lock_guard lock(mutex_);
+    source = database_source_;
+  }
+  return source ? source() : DatabaseStatus{true, 0};
+}
+
 std::string Metrics::render() const {
   std::string out;
   out.reserve(4096);
@@ -131,6 +152,7 @@ std::string Metrics::render() const {
     journal = journal_source_;
   }
   if (journal) render_journal(out, journal());  // called unlocked: the source may take its own locks
+  render_database(out, database_status());
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "lobby.hpp"
+#include "passwords.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -57,13 +58,17 @@ void Room::submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, Stal
                   rules::Answer answer) {
   rules::Command command{rules::Command::Kind::Answer, 0, std::move(answer)};
   on_strand([=, command = std::move(command)](Room& r) {
+    if (r.refuse_while_not_durable(link, request_id)) return;
     r.do_command(player, link, request_id, against, command);
   });
 }
 
 void Room::concede(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   rules::Command command{rules::Command::Kind::Concede, 0, {}};
-  on_strand([=](Room& r) { r.do_command(player, link, request_id, StaleCheck{}, command); });
+  on_strand([=](Room& r) {
+    if (r.refuse_while_not_durable(link, request_id)) return;
+    r.do_command(player, link, request_id, StaleCheck{}, command);
+  });
 }
 
 void Room::close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
@@ -116,7 +121,7 @@ void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
     link->send(make_error(request.request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
     return;
   }
-  if (!settings_.password.empty() && request.password != settings_.password) {
+  if (settings_.is_private() && !room_password_matches(settings_.password_hash, request.password)) {
     link->send(make_error(request.request_id, "WRONG_PASSWORD", "wrong room password"));
     return;
   }

@@ -28,12 +28,15 @@
 
 namespace concord::server {
 
+// Persisted with the match (matches table) so that recovery restores them.
 struct RoomSettings {
   std::string name;
   rules::OptionValues options;  // resolved
   int seat_count = 2;
-  std::string password;          // empty = public
+  std::string password_hash;     // room_password_hash() of the password; empty = public
   std::int64_t creator = 0;
+  std::string extra;             // opaque settings blob (e.g. spectator settings), stored as is
+  bool is_private() const { return !password_hash.empty(); }
 };
 
 struct JoinRequest {
@@ -155,6 +158,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void record_end(std::int64_t match_id, const std::string& status, const std::string& text);
   void accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending);
   void journal_command(const rules::Command& command, const std::string& hash);
+  bool refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id);
   void on_durable(std::uint64_t index, bool ok);
   void flush(PendingFlush& pending);
   void send_acknowledgement(const PendingFlush& pending);

@@ -29,6 +29,10 @@ persistence::MatchRecord match_record(const std::string& room_id, const std::str
   record.seed_hex = seed.hex();
   record.seed_commitment = seed.commitment();
   record.status = "running";
+  record.password_hash = settings.password_hash;
+  record.creator_id = settings.creator;
+  record.seat_count = settings.seat_count;
+  record.settings_blob = settings.extra;
   return record;
 }
 
@@ -44,6 +48,10 @@ std::optional<std::string> deck_problem(const rules::GameDefinition& game, const
   }
   return std::nullopt;
 }
+
+// Accepted commands a room holds while they are not durable yet. Beyond this
+// (or while the database is known to be unreachable) commands are refused.
+constexpr std::size_t kMaxNotDurable = 8;
 
 }  // namespace
 
@@ -63,14 +71,22 @@ void Room::start_match() {
     close_room("the match could not be created: " + *problem);
     return;
   }
-  ctx_.db.post([self = shared_from_this(), record](pqxx::connection& conn) {
-    try {
-      const auto match_id = persistence::MatchRepository(conn).create(record);
-      self->on_strand([match_id](Room& r) { r.on_match_created(match_id); });
-    } catch (const std::exception& e) {
-      self->on_strand([error = std::string(e.what())](Room& r) { r.on_match_create_failed(error); });
-    }
-  });
+  auto self = shared_from_this();
+  auto failed = [self](const std::string& error) {
+    self->on_strand([error](Room& r) { r.on_match_create_failed(error); });
+  };
+  ctx_.db.post(
+      [self, record, failed](pqxx::connection& conn) {
+        try {
+          const auto match_id = persistence::MatchRepository(conn).create(record);
+          self->on_strand([match_id](Room& r) { r.on_match_created(match_id); });
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: recording the match start failed: {}", self->id_, e.what());
+          failed("the database did not record it");
+          throw;  // lets the worker reset its connection
+        }
+      },
+      [failed] { failed("the database is unreachable"); });
 }
 
 // Checks every seat's deck again (the game's rules may be stricter than when
@@ -108,12 +124,20 @@ void Room::on_match_created(std::int64_t match_id) {
   for (const auto& link : spectators_) send_fresh_update(link, -1);
 }
 
+// The room goes back to waiting with nobody ready; every seated player is
+// told (an Error push, request_id 0) and may ready again to retry.
 void Room::on_match_create_failed(const std::string& error) {
   spdlog::error("room {}: could not record the match start: {}", id_, error);
   match_.reset();
   phase_ = Phase::Waiting;
   for (auto& seat : seats_) seat.ready = false;
   update_summary();
+  const auto told = make_error(0, "UNAVAILABLE",
+                               "room " + id_ + ": the match could not start (" + error +
+                                   "); nobody is ready any more: set ready again to retry");
+  for (const auto& seat : seats_) {
+    for (const auto& link : seat.links) link->send(told);
+  }
   broadcast_room_info();
 }
 
@@ -223,6 +247,7 @@ void Room::journal_command(const rules::Command& command, const std::string& has
   const bool finished = phase_ == Phase::Finished;
   if (!ctx_.journal) {
     on_strand([index](Room& r) { r.on_durable(index, true); });
+    if (finished) record_end(match_id_, "finished", result_to_text(*match_->result()));
     return;
   }
   auto done = [self = shared_from_this(), index](bool ok) {
@@ -236,6 +261,22 @@ void Room::journal_command(const rules::Command& command, const std::string& has
       if (!ok) spdlog::error("room {}: could not record the match result", id);
     });
   }
+}
+
+// Called before a command reaches do_command. While the journal cannot make
+// commands durable (the database is unreachable, or kMaxNotDurable accepted
+// commands are still waiting), the command is refused with UNAVAILABLE: the
+// room accepts nothing it may not be able to keep, and resumes by itself.
+bool Room::refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id) {
+  if (phase_ != Phase::Running || !ctx_.journal) return false;
+  const bool unreachable = !ctx_.journal->reachability().reachable;
+  if (!unreachable && pending_.size() < kMaxNotDurable) return false;
+  Metrics::instance().command_rejected("UNAVAILABLE");
+  link->send(make_error(request_id, "UNAVAILABLE",
+                        "the database is unreachable, so room " + id_ +
+                            " cannot record commands: yours was not applied; the match waits and "
+                            "resumes by itself when the database is back, send it again then"));
+  return true;
 }
 
 void Room::on_durable(std::uint64_t index, bool ok) {
@@ -292,11 +333,19 @@ void Room::send_acknowledgement(const PendingFlush& pending) {
   submitter->send(ack);  // 1.0, or 1.1 when the mover's seat has no update (it left meanwhile)
 }
 
-// The journal could not make an accepted command durable. Nothing about it was
-// acknowledged; the room closes so that nobody sees state that may be lost.
-// On restart the match is rebuilt from what the journal did store.
+// The journal could not make an accepted command durable: the database
+// rejected it, or was still unreachable when the server shut down (an outage
+// alone only delays durability). Nothing about it was acknowledged; every
+// waiting request gets its one reply (UNAVAILABLE) and the room closes so
+// that nobody sees state that may be lost. On restart the match is rebuilt
+// from what the journal did store.
 void Room::fail_storage() {
   spdlog::error("room {}: journal write failed; closing the room", id_);
+  for (const auto& pending : pending_) {
+    if (!pending.submitter) continue;
+    pending.submitter->send(make_error(pending.request_id, "UNAVAILABLE",
+                                       "the command could not be recorded; room " + id_ + " is closed"));
+  }
   v1::ServerMessage closed;
   closed.mutable_room_closed()->set_room_id(id_);
   closed.mutable_room_closed()->set_reason("storage failure; the match resumes after the server restarts");
@@ -315,6 +364,7 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
                                          const std::vector<std::optional<rules::Deck>>& decks,
                                          const rules::Seed& seed, const std::vector<rules::Command>& log,
                                          const std::string& last_hash) {
+  if (players.size() != seats_.size()) return std::string("the stored seats do not match the room's seat count");
   rules::MatchSetup setup{settings_.options, {}, seed};
   for (std::size_t i = 0; i < players.size(); ++i) {
     seats_[i].player = players[i];

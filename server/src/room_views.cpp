@@ -20,7 +20,7 @@ v1::RoomInfo Room::room_info(int your_seat) const {
   info.set_game(game_id());
   info.set_name(settings_.name);
   for (const auto& [name, value] : settings_.options) (*info.mutable_options())[name] = value;
-  info.set_private_room(!settings_.password.empty());
+  info.set_private_room(settings_.is_private());
   info.set_status(wire_status(phase_ == Phase::Finished, phase_ == Phase::Running));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto* seat = info.add_seats();

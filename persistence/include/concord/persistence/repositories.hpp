@@ -83,6 +83,11 @@ struct MatchRecord {
   std::string seed_commitment;
   std::string status;        // "running", "finished", "aborted"
   std::string result_text;   // set when finished
+  // The room's settings, so that recovery rebuilds the room as it was.
+  std::string password_hash;  // "" = public room; never the plaintext
+  std::int64_t creator_id = 0;  // 0 = unknown
+  int seat_count = 0;           // 0 = unknown (then: the number of seats)
+  std::string settings_blob;    // opaque room settings, stored as is
   std::vector<MatchSeatRecord> seats;
 };
 
