@@ -98,7 +98,11 @@ int LoadRun::play(std::unique_ptr<Bot> first, WindowSampler& sampler) {
                                                 static_cast<std::uint64_t>(config_.matches_per_room);
   stats_.report(std::cout, elapsed, planned);
   if (config_.windowed()) {
-    WindowFigures figures{config_.measure, stats_.moves_seen(), stats_.move_latency(), config_.rooms};
+    WindowFigures figures;
+    figures.seconds = config_.measure;
+    figures.moves = stats_.moves_seen();
+    figures.latency = stats_.move_latency();
+    figures.live_matches = config_.rooms;
     sampler.fill(figures);
     print_window(std::cout, figures);
     return stats_.errors() == 0 ? 0 : 1;

@@ -6,7 +6,7 @@
 const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const { CounterDuel } = require('./game.js');
-const { parseFlags, Bench, Seat } = require('../common/bench.js');
+const { parseFlags, Bench, Seat, runSlot } = require('../common/bench.js');
 
 const flags = parseFlags(process.argv);
 const bench = new Bench(flags);
@@ -50,26 +50,5 @@ function attach(client) {
   return { finished, look: () => look() };
 }
 
-async function slot(index) {
-  let first = true;
-  while (!bench.over) {
-    let clients;
-    try {
-      clients = await openMatch(index);
-    } catch (e) {
-      bench.error(`slot ${index}: ${e.message || e}`);
-      return;
-    }
-    const seats = clients.map(attach);
-    if (first) {
-      first = false;
-      bench.slotReady();
-      await bench.go;
-      seats.forEach((seat) => seat.look());
-    }
-    await Promise.all(seats.map((seat) => seat.finished));
-    clients.forEach((client) => client.stop());
-  }
-}
-
-for (let i = 0; i < flags.matches; ++i) slot(i);
+const close = async (clients) => clients.forEach((client) => client.stop());
+for (let i = 0; i < flags.matches; ++i) runSlot(bench, i, { open: openMatch, attach, close });

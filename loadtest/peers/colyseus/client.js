@@ -3,7 +3,7 @@
 // matches running, each a room one client creates and another joins; see
 // ../common/bench.js for the flags and the report.
 const { Client } = require('colyseus.js');
-const { parseFlags, Bench, Seat } = require('../common/bench.js');
+const { parseFlags, Bench, Seat, runSlot } = require('../common/bench.js');
 
 const flags = parseFlags(process.argv);
 const bench = new Bench(flags);
@@ -29,30 +29,14 @@ function attach(room) {
   return { finished, look: () => look() };
 }
 
-async function slot(index) {
-  let first = true;
-  while (!bench.over) {
-    const a = new Client(endpoint);
-    const b = new Client(endpoint);
-    let rooms;
-    try {
-      const ra = await a.create('counter_duel');
-      const rb = await b.joinById(ra.roomId);
-      rooms = [ra, rb];
-    } catch (e) {
-      bench.error(`slot ${index}: ${e.message || e}`);
-      return;
-    }
-    const seats = rooms.map(attach);
-    if (first) {
-      first = false;
-      bench.slotReady();
-      await bench.go;
-      seats.forEach((seat) => seat.look());
-    }
-    await Promise.all(seats.map((seat) => seat.finished));
-    await Promise.all(rooms.map((room) => room.leave().catch(() => {})));
-  }
+async function open() {
+  const creator = await new Client(endpoint).create('counter_duel');
+  const joiner = await new Client(endpoint).joinById(creator.roomId);
+  return [creator, joiner];
 }
 
-for (let i = 0; i < flags.matches; ++i) slot(i);
+async function close(rooms) {
+  await Promise.all(rooms.map((room) => room.leave().catch(() => {})));
+}
+
+for (let i = 0; i < flags.matches; ++i) runSlot(bench, i, { open, attach, close });

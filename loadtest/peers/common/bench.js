@@ -156,4 +156,31 @@ class Seat {
   }
 }
 
-module.exports = { parseFlags, Bench, Seat };
+// Keeps match slot `index` busy until the bench is over: `open()` resolves to
+// the two seats' connections of a new match, `attach(connection)` plays one
+// seat ({ finished: Promise, look() }), `close(connections)` ends them. The
+// first match waits until every slot has set up its own.
+async function runSlot(bench, index, { open, attach, close }) {
+  let first = true;
+  while (!bench.over) {
+    let connections;
+    try {
+      connections = await open(index);
+    } catch (e) {
+      bench.error(`slot ${index}: ${e.message || e}`);
+      if (first) bench.slotReady();
+      return;
+    }
+    const seats = connections.map(attach);
+    if (first) {
+      first = false;
+      bench.slotReady();
+      await bench.go;
+      seats.forEach((seat) => seat.look());
+    }
+    await Promise.all(seats.map((seat) => seat.finished));
+    await close(connections);
+  }
+}
+
+module.exports = { parseFlags, Bench, Seat, runSlot };
