@@ -82,7 +82,7 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
     std::cerr << "concord-load: --account-prefix must be 1-12 of [A-Za-z0-9_-]\n";
     return 2;
   }
-  if (config.windowed() && !vm.count("matches-per-room")) config.matches_per_room = std::numeric_limits<int>::max();
+  if (config.windowed() && vm["matches-per-room"].defaulted()) config.matches_per_room = std::numeric_limits<int>::max();
   return -1;
 }
 
