@@ -9,8 +9,8 @@
 #          [--closed "1 10 100"] [--paced "500 2000"] [--skip-peers] [--skip-threads]
 #          [--skip-journal-off] [--out FILE]
 # PostgreSQL: the project-local cluster of deploy/dev/postgres.sh
-# (CONCORD_PG_DIR, CONCORD_PG_PORT). Accounts are reused between runs
-# (database concord_peer_bench, tokens in $CONCORD_BENCH_STATE).
+# (CONCORD_PG_DIR, CONCORD_PG_PORT), database concord_peer_bench; the bots'
+# accounts and sessions are seeded there (tokens in $CONCORD_BENCH_STATE).
 set -euo pipefail
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="" MEASURE=20 WARMUP=5 THINK=2 CLOSED="1 10 100" PACED="500 2000" OUT=""
@@ -49,6 +49,29 @@ if ! psql "$ADMIN" -tAc "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep
 fi
 PG_DATA="${CONCORD_PG_DIR:-/var/tmp/concord-pg}/data"
 PG_PID="$(head -n1 "$PG_DATA/postmaster.pid")"
+
+# Bench accounts pbr<slot>s<seat> with a session each, seeded straight into
+# the benchmark's own database: registering 4,000 accounts through the server
+# costs 8,000 Argon2id hashes (over an hour on a busy 2-core machine). The
+# token of each is 'pbtoken-<username>' (the server stores its SHA-256); the
+# password hash is a placeholder that never verifies, so the bots can only
+# resume (concord-load --token-file). Needs the server's schema (players,
+# sessions), so a server has run once on the database first.
+seed_accounts() {  # <largest match count>
+  local slots="$1"
+  psql "$CONNINFO" -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+INSERT INTO players (username, username_lower, password_hash)
+  SELECT 'pbr' || s || 's' || t, 'pbr' || s || 's' || t, '!seeded-by-peer-bench'
+  FROM generate_series(0, $slots - 1) s, generate_series(0, 1) t
+  ON CONFLICT (username_lower) DO NOTHING;
+INSERT INTO sessions (token_hash, player_id)
+  SELECT encode(sha256(('pbtoken-' || username)::bytea), 'hex'), id FROM players
+  WHERE username_lower ~ '^pbr[0-9]+s[01]\$'
+  ON CONFLICT (token_hash) DO UPDATE SET revoked_at = NULL;
+SQL
+  awk -v n="$slots" 'BEGIN { for (s = 0; s < n; ++s) for (t = 0; t < 2; ++t) printf "pbr%ds%d pbtoken-pbr%ds%d\n", s, t, s, t }' \
+    >"$STATE/tokens"
+}
 
 # --- npm packages (only here: CI never installs them) ---------------------------
 if [ "$PEERS" = 1 ]; then
@@ -117,6 +140,13 @@ run_peer() {
   stop_server
   grep '^bench:' "$LOGS/$label.load.log" || { log "$label failed:"; cat "$LOGS/$label.load.log" >&2; echo "bench: failed"; }
 }
+
+# --- accounts: a server creates the schema, then the accounts are seeded ------------
+MAX_MATCHES="$(echo $CLOSED $PACED | tr ' ' '\n' | sort -n | tail -n1)"
+start_server no "$PORT_CONCORD" "$LOGS/schema.server.log" "$BUILD/tests/support/concord-test-server" \
+  --address 127.0.0.1 --port "$PORT_CONCORD" --database "$CONNINFO" --log-level warn
+stop_server
+seed_accounts "$MAX_MATCHES"
 
 # --- the scenarios -----------------------------------------------------------------
 declare -A RESULT
