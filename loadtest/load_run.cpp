@@ -102,7 +102,7 @@ int LoadRun::play(std::unique_ptr<Bot> first, WindowSampler& sampler) {
     figures.seconds = config_.measure;
     figures.moves = stats_.moves_seen();
     figures.latency = stats_.move_latency();
-    figures.live_matches = config_.rooms;
+    figures.live_matches = config_.rooms - dead_slots_;
     sampler.fill(figures);
     print_window(std::cout, figures);
     return stats_.errors() == 0 ? 0 : 1;
@@ -147,6 +147,7 @@ void LoadRun::run_slot(int slot, std::unique_ptr<Bot> first, StartGate& gate) {
     stats_.error(client_error ? client_error->code() : "SETUP_FAILED");
     std::cerr << "concord-load: room slot " << slot << ": bot setup failed: " << e.what() << "\n";
     if (!config_.windowed()) stats_.match_unfinished(static_cast<std::uint64_t>(config_.matches_per_room));
+    ++dead_slots_;
     gate.arrive();
     gate.wait_open();
     return;

@@ -5,6 +5,7 @@
 // figures (moves, move -> update latency, server and PostgreSQL CPU, RSS).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +41,7 @@ class LoadRun {
   std::string name_base_;
   AccountStore accounts_;
   LoadStats stats_;
+  std::atomic<int> dead_slots_{0};  // slots whose bots could not be set up: no live match
   // --deck-file for every seat, or the game's starter decks dealt round-robin.
   std::vector<v1::Deck> decks_;
 };

@@ -54,6 +54,7 @@ class Bench {
     this.latencies = [];
     this.waitingFor = flags.matches;
     this.errors = 0;
+    this.deadSlots = 0;  // slots that could not open a match: not live
     this.rssIdle = residentKib(flags.serverPid);
     this.windowStart = Infinity;
     this.windowEnd = Infinity;
@@ -109,11 +110,12 @@ class Bench {
     const seconds = this.flags.measure;
     const cpu = this.cpuStart != null && cpuEnd != null ? cpuEnd - this.cpuStart : null;
     const fixed = (v) => (v == null ? '-' : v.toFixed(3));
-    console.log(`window: ${seconds} s, ${moves} moves, ${this.flags.matches} live matches, ${this.errors} errors`);
+    const live = this.flags.matches - this.deadSlots;
+    console.log(`window: ${seconds} s, ${moves} moves, ${live} live matches, ${this.errors} errors`);
     console.log(`bench: moves=${moves} window_s=${fixed(seconds)} moves_per_s=${fixed(moves / seconds)}` +
                 ` server_cpu_s=${fixed(cpu)} pg_cpu_s=- p50_ms=${fixed(quantile(sorted, 0.5))}` +
                 ` p99_ms=${fixed(quantile(sorted, 0.99))} rss_idle_kib=${this.rssIdle ?? '-'}` +
-                ` rss_end_kib=${rssEnd ?? '-'} live_matches=${this.flags.matches}`);
+                ` rss_end_kib=${rssEnd ?? '-'} live_matches=${live}`);
     process.exit(this.errors === 0 ? 0 : 1);
   }
 }
@@ -164,12 +166,20 @@ async function runSlot(bench, index, { open, attach, close }) {
   let first = true;
   while (!bench.over) {
     let connections;
-    try {
-      connections = await open(index);
-    } catch (e) {
-      bench.error(`slot ${index}: ${e.message || e}`);
-      if (first) bench.slotReady();
-      return;
+    for (let attempt = 1; !connections; ++attempt) {
+      try {
+        connections = await open(index);
+      } catch (e) {
+        // A busy server drops some of a thousand simultaneous connects: retry a few times.
+        if (attempt < 5 && !bench.over) {
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          continue;
+        }
+        bench.error(`slot ${index}: ${e.message || e}`);
+        bench.deadSlots += 1;
+        if (first) bench.slotReady();
+        return;
+      }
     }
     const seats = connections.map(attach);
     if (first) {
