@@ -38,24 +38,27 @@ void require(bool ok, const std::string& what) {
   std::abort();
 }
 
-void check_prompts(const rules::Match& match) {
+Prompts check_prompts(const rules::Match& match) {
+  Prompts prompts;
   bool any = false;
   for (rules::SeatIndex seat = 0; seat < match.seat_count(); ++seat) {
-    const auto prompt = match.prompt(seat);
-    if (!prompt) continue;
+    prompts.push_back(match.prompt(seat));
+    if (!prompts.back()) continue;
     any = true;
-    check_prompt(*prompt, seat);
+    check_prompt(*prompts.back(), seat);
   }
   if (match.finished()) {
     require(match.result().has_value(), "a finished match has no result");
   } else {
     require(any, "an unfinished match has no open prompt (it can never progress)");
   }
+  return prompts;
 }
 
-void check_views(const rules::Match& match) {
+void check_views(const rules::Match& match, int only) {
   std::vector<rules::Viewer> viewers{rules::Viewer::spectator(), rules::Viewer::judge()};
   for (rules::SeatIndex seat = 0; seat < match.seat_count(); ++seat) viewers.push_back(rules::Viewer::of_seat(seat));
+  if (only >= 0) viewers = {viewers[static_cast<std::size_t>(only) % viewers.size()]};
   for (const auto& viewer : viewers) {
     const auto view = match.view(viewer);
     require(view != nullptr, "view() returned null");

@@ -40,17 +40,9 @@ rules::Answer random_legal_shape(const rules::Prompt& prompt, FuzzInput& in) {
   return rules::random_answer(prompt, rng);
 }
 
-std::vector<rules::SeatIndex> prompted_seats(const rules::Match& match) {
-  std::vector<rules::SeatIndex> out;
-  for (rules::SeatIndex s = 0; s < match.seat_count(); ++s) {
-    if (match.prompt(s)) out.push_back(s);
-  }
-  return out;
-}
-
 // The next command: mostly an answer to an open prompt; sometimes a
 // concession by any seat (also invalid ones) or an answer from any seat.
-rules::Command pick_command(const rules::Match& match, const std::vector<rules::SeatIndex>& prompted, FuzzInput& in) {
+rules::Command pick_command(const rules::Match& match, const Prompts& prompts, FuzzInput& in) {
   rules::Command command;
   const auto op = in.byte() % 64;
   if (op == 0) {
@@ -58,9 +50,14 @@ rules::Command pick_command(const rules::Match& match, const std::vector<rules::
     command.seat = static_cast<rules::SeatIndex>(in.between(-1, match.seat_count()));
     return command;
   }
-  command.seat = op == 1 ? static_cast<rules::SeatIndex>(in.below(static_cast<std::uint64_t>(match.seat_count())))
-                         : prompted[in.below(prompted.size())];
-  const auto prompt = match.prompt(command.seat);
+  std::vector<rules::SeatIndex> prompted;
+  for (std::size_t s = 0; s < prompts.size(); ++s) {
+    if (prompts[s]) prompted.push_back(static_cast<rules::SeatIndex>(s));
+  }
+  command.seat = op == 1 || prompted.empty()
+                     ? static_cast<rules::SeatIndex>(in.below(static_cast<std::uint64_t>(match.seat_count())))
+                     : prompted[in.below(prompted.size())];
+  const auto& prompt = prompts[static_cast<std::size_t>(command.seat)];
   command.answer = pick_answer(prompt.value_or(rules::Prompt{}), in);
   return command;
 }
@@ -85,18 +82,21 @@ void check_outcome(const rules::Match& match, const rules::Command& command, con
 }  // namespace
 
 void drive(rules::Match& match, FuzzInput& in, std::vector<rules::Command>& log, int max_steps) {
+  auto prompts = check_prompts(match);
+  std::string hash = match.state_hash();
   for (int step = 0; step < max_steps && !in.empty() && !match.finished(); ++step) {
-    const auto prompted = prompted_seats(match);
-    if (prompted.empty()) return;
-    const auto command = pick_command(match, prompted, in);
-    const auto prompt = command.kind == rules::Command::Kind::Answer ? match.prompt(command.seat) : std::nullopt;
-    const auto hash_before = match.state_hash();
+    const auto command = pick_command(match, prompts, in);
+    const auto& prompt = command.kind == rules::Command::Kind::Answer ? prompts[static_cast<std::size_t>(command.seat)]
+                                                                      : std::nullopt;
     const auto outcome = rules::apply(match, command);
-    check_outcome(match, command, outcome, prompt, hash_before);
-    if (outcome.accepted) log.push_back(command);
-    check_prompts(match);
-    check_views(match);
+    check_outcome(match, command, outcome, prompt, hash);
+    if (!outcome.accepted) continue;  // state unchanged: prompts and views too
+    log.push_back(command);
+    hash = match.state_hash();
+    prompts = check_prompts(match);
+    check_views(match, in.byte());
   }
+  check_views(match);
 }
 
 rules::Answer pick_answer(const rules::Prompt& prompt, FuzzInput& in) {
@@ -153,7 +153,7 @@ void fuzz_answers(const rules::GameDefinition& game, const std::vector<rules::De
   check_prompts(*match);
   check_views(*match);
   std::vector<rules::Command> log;
-  drive(*match, in, log, 2000);
+  drive(*match, in, log, 200);
   check_replay(game, setup, log, *match);
 }
 

@@ -1,6 +1,6 @@
 // EVE's position format (load_position, rules/eve_genesis/README.md). The
 // input is the position text, optionally followed by a NUL byte and an answer
-// script. A position either is refused with "line N: ..." or loads into a
+// script. A position either is refused with a message or loads into a
 // match whose canonical text (save_position) loads back to the same
 // state_hash and is a fixed point; its prompts and views are well-formed and
 // answering it keeps the engine's invariants (engine_checks.hpp).
@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string error;
   auto match = concord::eve::load_position(text, &error);
   if (!match) {
-    require(error.rfind("line ", 0) == 0, "a refused position does not name its line: '" + error + "'");
+    require(!error.empty(), "a position was refused without a message");
     return 0;
   }
   const auto canonical = concord::eve::save_position(*match);

@@ -1,6 +1,6 @@
 // EverZone's position format (parse_position, rules/everzone/README.md
 // "Positions"). The input is the position text, optionally followed by a NUL
-// byte and an answer script. A position either is refused with "line N: ..."
+// byte and an answer script. A position either is refused with a message
 // or becomes a match whose prompts and views are well-formed and whose
 // answers keep the engine's invariants (engine_checks.hpp).
 #include <cstring>
@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t text_size = nul ? static_cast<std::size_t>(nul - data) : size;
   auto parsed = concord::everzone::parse_position(db, std::string_view(reinterpret_cast<const char*>(data), text_size));
   if (!parsed.state) {
-    require(parsed.error.rfind("line ", 0) == 0, "a refused position does not name its line: '" + parsed.error + "'");
+    require(!parsed.error.empty(), "a position was refused without a message");
     return 0;
   }
   concord::everzone::EverZoneMatch match(db, std::move(*parsed.state), false);
