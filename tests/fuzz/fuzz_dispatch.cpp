@@ -16,8 +16,11 @@
 // Not covered: the session's rate limit (time-based) and match play, which
 // needs the database to record the match start (the engine fuzzers cover
 // the engines; here a full room stays STARTING).
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
 #include "dispatch_script.hpp"
@@ -43,6 +46,18 @@ Snapshot snapshot(const DispatchWorld& world) {
     if (auto link = world.peek(slot)) s.seen[static_cast<std::size_t>(slot)] = link->received.size();
   }
   return s;
+}
+
+// FUZZ_DISPATCH_TRACE=1 prints every message sent (to see what a script does).
+void trace(const DispatchWorld& world, const Snapshot& before) {
+  static const bool on = std::getenv("FUZZ_DISPATCH_TRACE") != nullptr;
+  if (!on) return;
+  for (int s = 0; s < DispatchWorld::kLinks; ++s) {
+    const auto link = world.peek(s);
+    for (std::size_t i = before.seen[static_cast<std::size_t>(s)]; link && i < link->received.size(); ++i) {
+      std::fprintf(stderr, "-> link %d: %s\n", s, link->received[i].ShortDebugString().c_str());
+    }
+  }
 }
 
 void check_messages(const DispatchWorld& world, const Snapshot& before, int slot, std::uint64_t request_id) {
@@ -76,6 +91,7 @@ void request(DispatchWorld& world, int slot, std::uint64_t request_id, F&& act) 
     require(false, std::string("the dispatcher threw: ") + e.what());
   }
   world.settle();
+  trace(world, before);
   check_messages(world, before, slot, request_id);
   for (int s = 0; s < DispatchWorld::kLinks; ++s) {
     if (auto link = world.peek(s); link && link->closed) world.close(s);
@@ -100,6 +116,7 @@ void frame(DispatchWorld& world, int slot, bool text, std::string_view bytes) {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   spdlog::set_level(spdlog::level::off);
+  google::protobuf::SetLogHandler(nullptr);  // no "invalid UTF-8" line per mutated frame
   return 0;
 }
 
