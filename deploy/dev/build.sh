@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds Concord. Usage: deploy/dev/build.sh [release|sanitize] [target...]
-# (no targets = everything, tests included)
+# Configures and builds Concord. Usage: deploy/dev/build.sh [release|sanitize|fuzz] [target...]
+# (no targets = everything, tests included; for `fuzz`, every fuzz target and
+# only the libraries they need, built with clang-14: tests/fuzz/README.md)
 # Build folders live outside the clone (CONCORD_BUILD_ROOT, default
 # /var/tmp/concord-build) and use ccache. The sources are first mirrored into
 # $ROOT/src (only changed files are copied), so every clone, wherever it is,
@@ -45,8 +46,11 @@ if [ "$CLONE" != "$SRC" ]; then mirror_sources; fi
 case "$KIND" in
   release)  FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo) ;;
   sanitize) FLAGS=(-DCMAKE_BUILD_TYPE=Debug -DCONCORD_SANITIZE=ON -DCONCORD_BUILD_BENCHMARKS=OFF) ;;
-  *) echo "build.sh: unknown build kind '$KIND' (release|sanitize)" >&2; exit 2 ;;
+  fuzz)     FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCONCORD_FUZZ=ON -DCONCORD_BUILD_TESTS=OFF
+                   -DCONCORD_BUILD_BENCHMARKS=OFF -DCMAKE_CXX_COMPILER=clang++-14) ;;
+  *) echo "build.sh: unknown build kind '$KIND' (release|sanitize|fuzz)" >&2; exit 2 ;;
 esac
+if [ "$KIND" = fuzz ] && [ $# -eq 0 ]; then set -- concord_fuzzers; fi
 
 mkdir -p "$DIR"
 cmake -S "$SRC" -B "$DIR" -G Ninja "${FLAGS[@]}" >/dev/null

@@ -26,6 +26,10 @@ class Dispatcher : public MessageHandler {
   void on_close(const std::shared_ptr<ClientLink>& link) override;
 
  private:
+  // tests/fuzz/dispatch_world.cpp: logs a connection in as a successful
+  // Login/Resume would (logged_in), for a fuzzer that has no database.
+  friend struct DispatcherTestAccess;
+
   using LinkPtr = std::shared_ptr<ClientLink>;
   struct Connection {
     bool hello = false;

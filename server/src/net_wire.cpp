@@ -31,4 +31,16 @@ std::shared_ptr<const std::string> error_body(const std::string& code, const std
   return serialize_body(reply);
 }
 
+std::optional<FrameError> decode_frame(bool text, const void* data, std::size_t size,
+                                       concord::v1::ClientMessage& message, std::uint64_t& request_id) {
+  const bool parsed = !text && message.ParseFromArray(data, static_cast<int>(size));
+  request_id = parsed ? message.request_id() : 0;
+  if (text) return FrameError{"TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0};
+  if (!parsed) return FrameError{"BAD_FRAME", "the frame is not a valid ClientMessage", 0};
+  if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
+    return FrameError{"BAD_FRAME", "the ClientMessage has no body", request_id};
+  }
+  return std::nullopt;
+}
+
 }  // namespace concord::server::net

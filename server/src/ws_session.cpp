@@ -114,17 +114,12 @@ void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
 
 template <class Stream>
 void WsSession<Stream>::handle_frame() {
-  const bool text = ws_.got_text();
   const auto data = buffer_.data();
   concord::v1::ClientMessage message;
-  const bool parsed = !text && message.ParseFromArray(data.data(), static_cast<int>(data.size()));
-  const std::uint64_t request_id = parsed ? message.request_id() : 0;
+  std::uint64_t request_id = 0;
+  const auto refused = decode_frame(ws_.got_text(), data.data(), data.size(), message, request_id);
   if (!limiter_.try_acquire()) return reply_error("RATE_LIMITED", "too many requests; slow down", request_id);
-  if (text) return reply_error("TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0);
-  if (!parsed) return reply_error("BAD_FRAME", "the frame is not a valid ClientMessage", 0);
-  if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
-    return reply_error("BAD_FRAME", "the ClientMessage has no body", request_id);
-  }
+  if (refused) return reply_error(refused->code, refused->text, refused->request_id);
   ++Metrics::instance().messages_in;
   deliver(std::move(message));
 }

@@ -56,6 +56,8 @@ class DeckParser {
     } else {
       return "expected 'name <name>'";
     }
+    // A line loses one trailing '\r': a name holding one would not survive to_text().
+    if (deck_.name.find('\r') != std::string::npos) return "the name may not contain a carriage return";
     stage_ = Stage::Body;
     return "";
   }
