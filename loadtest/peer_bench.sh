@@ -54,8 +54,8 @@ PG_PID="$(head -n1 "$PG_DATA/postmaster.pid")"
 # the benchmark's own database: registering 4,000 accounts through the server
 # costs 8,000 Argon2id hashes (over an hour on a busy 2-core machine). The
 # token of each is 'pbtoken-<username>' (the server stores its SHA-256); the
-# password hash is a placeholder that never verifies, so the bots can only
-# resume (concord-load --token-file). Needs the server's schema (players,
+# password hash is one no password matches (password login is disabled for
+# these accounts on purpose), so the bots can only resume (concord-load --token-file). Needs the server's schema (players,
 # sessions), so a server has run once on the database first.
 seed_accounts() {  # <largest match count>
   local slots="$1"

@@ -88,13 +88,13 @@ std::optional<double> process_tree_cpu_seconds(int root) {
   }
   if (!root_stat) return std::nullopt;
   std::uint64_t ticks = root_stat->cutime + root_stat->cstime;
-  std::vector<const ProcStat*> todo{root_stat};
-  while (!todo.empty()) {
-    const ProcStat* p = todo.back();
-    todo.pop_back();
+  std::vector<const ProcStat*> to_visit{root_stat};
+  while (!to_visit.empty()) {
+    const ProcStat* p = to_visit.back();
+    to_visit.pop_back();
     ticks += p->utime + p->stime;
     const auto [first, last] = children.equal_range(p->pid);
-    for (auto it = first; it != last; ++it) todo.push_back(it->second);
+    for (auto it = first; it != last; ++it) to_visit.push_back(it->second);
   }
   return ticks_to_seconds(ticks);
 }

@@ -233,13 +233,15 @@ void Room::record_end(std::int64_t match_id, const std::string& status, const st
     });
     return;
   }
-  ctx_.db.post([finish, id = id_](pqxx::connection& conn) {
-    try {
-      persistence::MatchRepository(conn).finish(finish.match_id, finish.status, finish.result_text);
-    } catch (const std::exception& e) {
-      spdlog::error("room {}: could not record the end of its match: {}", id, e.what());
-    }
-  });
+  ctx_.db.post(
+      [finish, id = id_](pqxx::connection& conn) {
+        try {
+          persistence::MatchRepository(conn).finish(finish.match_id, finish.status, finish.result_text);
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: could not record the end of its match: {}", id, e.what());
+        }
+      },
+      [id = id_] { spdlog::error("room {}: could not record the end of its match: database unreachable", id); });
 }
 
 void Room::journal_command(const rules::Command& command, const std::string& hash) {

@@ -29,11 +29,19 @@ v1::Answer first_option(const v1::MatchUpdate& update) {
   return answer;
 }
 
-// The seat (of two) whose update has a prompt.
-std::size_t active_seat(const std::vector<v1::MatchUpdate>& updates) {
-  for (std::size_t i = 0; i < updates.size(); ++i) {
-    if (updates[i].has_prompt()) return i;
-  }
+// The first updates of a two-seat match: who holds the prompt, and the other.
+struct Opening {
+  Client& mover;
+  Client& other;
+  v1::MatchUpdate update;        // the mover's, with its prompt
+  v1::MatchUpdate other_update;  // without a prompt
+};
+
+Opening opening(Client& a, Client& b, const std::string& room) {
+  auto first_a = a.wait_for_match_update(room);
+  auto first_b = b.wait_for_match_update(room);
+  if (first_a.has_prompt()) return {a, b, first_a, first_b};
+  if (first_b.has_prompt()) return {b, a, first_b, first_a};
   throw std::runtime_error("nobody has a prompt");
 }
 
@@ -44,14 +52,13 @@ TEST_F(Protocol11, TheMoversUpdateIsTheReplyToItsAnswerAndCarriesItsPromptId) {
   auto bob = player("bob");
   ASSERT_EQ(alice->welcome()->version(), 2u);
   const auto room = start_duel(*alice, *bob);
-  const std::vector<v1::MatchUpdate> first = {alice->wait_for_match_update(room), bob->wait_for_match_update(room)};
-  const auto mover = active_seat(first);
-  Client& active = mover == 0 ? *alice : *bob;
-  Client& other = mover == 0 ? *bob : *alice;
-  EXPECT_GT(first[mover].prompt_id(), 0u);
-  EXPECT_EQ(first[1 - mover].prompt_id(), 0u) << "no prompt, no prompt id";
+  const auto first = opening(*alice, *bob, room);
+  Client& active = first.mover;
+  Client& other = first.other;
+  EXPECT_GT(first.update.prompt_id(), 0u);
+  EXPECT_EQ(first.other_update.prompt_id(), 0u) << "no prompt, no prompt id";
 
-  const auto reply = active.request(answer_message(first[mover], first_option(first[mover]), first[mover].prompt_id()));
+  const auto reply = active.request(answer_message(first.update, first_option(first.update), first.update.prompt_id()));
   ASSERT_TRUE(reply.has_match_update()) << reply.DebugString();
   EXPECT_TRUE(reply.match_update().accepted());
   EXPECT_EQ(reply.match_update().command_index(), 1u);
@@ -71,10 +78,9 @@ TEST_F(Protocol11, AnAnswerNeedsThePromptIdOfTheSeatsCurrentPrompt) {
   auto alice = player("alice");
   auto bob = player("bob");
   const auto room = start_duel(*alice, *bob);
-  const std::vector<v1::MatchUpdate> first = {alice->wait_for_match_update(room), bob->wait_for_match_update(room)};
-  const auto mover = active_seat(first);
-  Client& active = mover == 0 ? *alice : *bob;
-  const auto& update = first[mover];
+  const auto first = opening(*alice, *bob, room);
+  Client& active = first.mover;
+  const auto& update = first.update;
   const auto without = active.request(answer_message(update, first_option(update), 0));
   EXPECT_EQ(without.error().code(), "PROMPT_ID_REQUIRED");
   const auto wrong = active.request(answer_message(update, first_option(update), update.prompt_id() + 7));
@@ -96,13 +102,12 @@ TEST_F(Protocol11, AProtocol10ClientKeepsCommandIndexChecksAndAnswerAccepted) {
   auto alice = old_client("alice");
   auto bob = old_client("bob");
   const auto room = start_duel(*alice, *bob);
-  const std::vector<v1::MatchUpdate> first = {alice->wait_for_match_update(room), bob->wait_for_match_update(room)};
-  const auto mover = active_seat(first);
-  Client& active = mover == 0 ? *alice : *bob;
-  auto stale = answer_message(first[mover], first_option(first[mover]), 0);
+  const auto first = opening(*alice, *bob, room);
+  Client& active = first.mover;
+  auto stale = answer_message(first.update, first_option(first.update), 0);
   stale.mutable_submit_answer()->set_command_index(99);
   EXPECT_EQ(active.request(stale).error().code(), "STALE_PROMPT");
-  const auto reply = active.request(answer_message(first[mover], first_option(first[mover]), 0));
+  const auto reply = active.request(answer_message(first.update, first_option(first.update), 0));
   ASSERT_TRUE(reply.has_answer_accepted()) << reply.DebugString();
   EXPECT_EQ(reply.answer_accepted().command_index(), 1u);
 }
