@@ -6,7 +6,8 @@
 # /var/tmp/concord-build) and use ccache. The sources are first mirrored into
 # $ROOT/src (only changed files are copied), so every clone, wherever it is,
 # compiles from the same paths: ccache and ninja then reuse earlier work.
-# One build at a time per CONCORD_BUILD_ROOT.
+# One build at a time per CONCORD_BUILD_ROOT; CONCORD_JOBS sets the parallel
+# jobs (default: every core).
 # Prints the build folder on the last line.
 set -euo pipefail
 
@@ -56,5 +57,5 @@ mkdir -p "$DIR"
 cmake -S "$SRC" -B "$DIR" -G Ninja "${FLAGS[@]}" >/dev/null
 TARGETS=()
 for t in "$@"; do TARGETS+=(--target "$t"); done
-cmake --build "$DIR" -j "$(nproc)" "${TARGETS[@]}" >&2
+cmake --build "$DIR" -j "${CONCORD_JOBS:-$(nproc)}" "${TARGETS[@]}" >&2
 echo "$DIR"
