@@ -1,18 +1,13 @@
 // Decks: save (validated by the game's deck rules), list, fetch, delete.
 #include "dispatcher.hpp"
+#include "text_limits.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
 
 namespace {
 
-bool valid_deck_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return false;
-  }
-  return true;
-}
+bool valid_deck_name(const std::string& name) { return printable_text(name, 1, 64); }
 
 v1::ServerMessage deck_invalid(std::uint64_t rid, const std::vector<rules::DeckViolation>& violations) {
   auto reply = make_error(rid, "DECK_INVALID", std::to_string(violations.size()) + " deck rule violation(s)");
@@ -28,7 +23,7 @@ v1::ServerMessage deck_invalid(std::uint64_t rid, const std::vector<rules::DeckV
 std::vector<rules::DeckViolation> text_safety(const rules::Deck& deck) {
   std::vector<rules::DeckViolation> out;
   auto bad = [](const std::string& s) {
-    return s.empty() || s.find_first_of(" \t\r\n[]") != std::string::npos;
+    return !printable_text(s, 1, 64) || s.find_first_of(" []") != std::string::npos;
   };
   for (const auto& section : deck.sections) {
     if (bad(section.name)) out.push_back({"BAD_SECTION_NAME", "section name '" + section.name + "' is not allowed"});

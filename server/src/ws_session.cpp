@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "concord/server/metrics.hpp"
+#include "frame_diagnosis.hpp"
 #include "net_log.hpp"
 #include "net_wire.hpp"
 
@@ -24,10 +25,12 @@ constexpr std::size_t kMaxCloseReason = 123;  // RFC 6455: control frame payload
 }  // namespace
 
 template <class Stream>
-WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address)
+WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address,
+                             Admission::Ticket ticket)
     : ws_(std::move(stream)),
       context_(std::move(context)),
       remote_address_(std::move(remote_address)),
+      ticket_(std::move(ticket)),
       id_(next_connection_id()),
       limiter_(context_->config.commands_per_second, context_->config.command_burst),
       queue_(context_->config.outbound_max_messages, context_->config.outbound_max_bytes),
@@ -77,6 +80,8 @@ void WsSession<Stream>::on_accept(beast::error_code ec) {
     context_->handler->on_open(this->shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_open of connection {} threw: {}", id_, e.what());
+  } catch (...) {
+    spdlog::error("net: on_open of connection {} threw a non-standard exception", id_);
   }
   do_read();
 }
@@ -109,7 +114,10 @@ void WsSession<Stream>::handle_frame() {
   const std::uint64_t request_id = parsed ? message.request_id() : 0;
   if (!limiter_.try_acquire()) return reply_error("RATE_LIMITED", "too many requests; slow down", request_id);
   if (text) return reply_error("TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0);
-  if (!parsed) return reply_error("BAD_FRAME", "the frame is not a valid ClientMessage", 0);
+  if (!parsed) {
+    const auto problem = diagnose_bad_frame({static_cast<const char*>(data.data()), data.size()});
+    return reply_error(problem.code, problem.message, problem.request_id);
+  }
   if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
     return reply_error("BAD_FRAME", "the ClientMessage has no body", request_id);
   }
@@ -124,6 +132,9 @@ void WsSession<Stream>::deliver(concord::v1::ClientMessage message) {
     context_->handler->on_message(this->shared_from_this(), std::move(message));
   } catch (const std::exception& e) {
     spdlog::error("net: on_message of connection {} threw: {}", id_, e.what());
+    reply_error("INTERNAL", "internal error", request_id);
+  } catch (...) {
+    spdlog::error("net: on_message of connection {} threw a non-standard exception", id_);
     reply_error("INTERNAL", "internal error", request_id);
   }
 }
@@ -228,11 +239,14 @@ void WsSession<Stream>::finish() {
   close_timer_.cancel();
   queue_.clear();
   context_->registry.remove(id_);
+  ticket_.reset();
   --Metrics::instance().connections;
   try {
     context_->handler->on_close(this->shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_close of connection {} threw: {}", id_, e.what());
+  } catch (...) {
+    spdlog::error("net: on_close of connection {} threw a non-standard exception", id_);
   }
   // Nothing needs the context any more. Dropping it means an application
   // that keeps this link after on_close does not keep itself (the handler)
