@@ -50,7 +50,7 @@ std::optional<std::string> text_problem(const v1::ClientMessage& m) {
   switch (m.body_case()) {
     case v1::ClientMessage::kHello: return check("Hello.client_name", m.hello().client_name(), kClientNameChars);
     case v1::ClientMessage::kListDecks:
-      // A filter only: the database refuses what it cannot compare (INVALID_REQUEST).
+      // A filter only, never stored or echoed.
       if (m.list_decks().game().size() > kIdChars) return "ListDecks.game must be at most 64 bytes";
       return std::nullopt;
     case v1::ClientMessage::kCreateRoom: return check_create_room(m.create_room());
