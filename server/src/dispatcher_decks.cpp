@@ -1,18 +1,13 @@
 // Decks: save (validated by rules::validate_deck: core caps, then the game's deck rules), list, fetch, delete.
 #include "dispatcher.hpp"
+#include "text_limits.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
 
 namespace {
 
-bool valid_deck_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return false;
-  }
-  return true;
-}
+bool valid_deck_name(const std::string& name) { return printable_text(name, 1, 64); }
 
 v1::ServerMessage deck_invalid(std::uint64_t rid, const std::vector<rules::DeckViolation>& violations) {
   auto reply = make_error(rid, "DECK_INVALID", std::to_string(violations.size()) + " deck rule violation(s)");

@@ -1,6 +1,7 @@
 // Lobby requests: games, room creation and listing, joining.
 #include "dispatcher.hpp"
 #include "passwords.hpp"
+#include "text_limits.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -12,6 +13,9 @@ std::string join_lines(const std::vector<std::string>& lines) {
   for (const auto& line : lines) out += (out.empty() ? "" : "; ") + line;
   return out;
 }
+
+// JoinRoom.seat is 1-based with 0 = first free; the room wants 0-based, -1 = first free.
+int preferred_seat(const v1::JoinRoom& request) { return request.seat() > 0 ? request.seat() - 1 : -1; }
 
 std::vector<rules::DeckViolation> deck_problems(const GameEntry& game, const std::optional<rules::Deck>& deck) {
   if (!deck) return {{"DECK_UNREADABLE", "the stored deck could not be read"}};
@@ -82,7 +86,7 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
     link->send(make_error(rid, "TOO_MANY_ROOMS", "you are already in the maximum number of rooms"));
     return;
   }
-  RoomSettings settings{request.name().empty() ? player.username + "'s room" : request.name().substr(0, 64),
+  RoomSettings settings{request.name().empty() ? player.username + "'s room" : utf8_prefix(request.name(), 64),
                         options.values, seats,
                         request.password().empty() ? std::string() : room_password_hash(request.password()),
                         player.id, {}};
@@ -117,9 +121,14 @@ void Dispatcher::on_join_room(const LinkPtr& link, std::uint64_t rid, const Play
     link->send(make_error(rid, "TOO_MANY_ROOMS", "you are already in the maximum number of rooms"));
     return;
   }
-  remember_room(link, room->id(), true);
-  JoinRequest join{rid, as_player ? v1::PLAYER : v1::SPECTATOR, request.password(), request.seat() - 1, {}};
   const auto* game = ctx_.games.find(room->game_id());
+  if (request.seat() < 0 || request.seat() > game->definition.max_seats) {
+    link->send(make_error(rid, "INVALID_SEATS", "seat is 0 (first free) or 1 to " +
+                                                     std::to_string(game->definition.max_seats)));
+    return;
+  }
+  remember_room(link, room->id(), true);
+  JoinRequest join{rid, as_player ? v1::PLAYER : v1::SPECTATOR, request.password(), preferred_seat(request), {}};
   if (!as_player || seated_here || !game->definition.needs_deck || request.deck_id() == 0) {
     room->join(player, link, std::move(join));
     return;
@@ -150,7 +159,7 @@ void Dispatcher::join_with_deck(const LinkPtr& link, std::uint64_t rid, const Pl
       link->send(reply);
       return;
     }
-    JoinRequest join{rid, v1::PLAYER, request.password(), request.seat() - 1, std::move(deck)};
+    JoinRequest join{rid, v1::PLAYER, request.password(), preferred_seat(request), std::move(deck)};
     room->join(player, link, std::move(join));
   });
 }

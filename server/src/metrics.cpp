@@ -63,6 +63,8 @@ void render_gauges_and_counters(std::string& out, const Metrics& m) {
   sample(out, "concord_messages_out_total", "counter", "Server messages written.", m.messages_out.load());
   sample(out, "concord_slow_consumers_closed_total", "counter",
          "Connections closed because their outbound queue overflowed.", m.slow_consumers_closed.load());
+  sample(out, "concord_connections_refused_total", "counter",
+         "Connections refused over the connection caps.", m.connections_refused.load());
   sample(out, "concord_commands_accepted_total", "counter", "Match commands accepted.", m.commands_accepted.load());
 }
 

@@ -1,5 +1,7 @@
 #include "net_wire.hpp"
 
+#include "frame_diagnosis.hpp"
+
 namespace concord::server::net {
 
 std::string seq_prefix(std::uint64_t seq) {
@@ -36,7 +38,11 @@ std::optional<FrameError> decode_frame(bool text, const void* data, std::size_t 
   const bool parsed = !text && message.ParseFromArray(data, static_cast<int>(size));
   request_id = parsed ? message.request_id() : 0;
   if (text) return FrameError{"TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0};
-  if (!parsed) return FrameError{"BAD_FRAME", "the frame is not a valid ClientMessage", 0};
+  if (!parsed) {
+    // A string field that is not UTF-8 fails the parse too: tell it apart.
+    auto problem = diagnose_bad_frame({static_cast<const char*>(data), size});
+    return FrameError{std::move(problem.code), std::move(problem.message), problem.request_id};
+  }
   if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
     return FrameError{"BAD_FRAME", "the ClientMessage has no body", request_id};
   }

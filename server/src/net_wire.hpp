@@ -24,8 +24,8 @@ std::shared_ptr<const std::string> error_body(const std::string& code, const std
 
 // Why an incoming frame is not delivered, and what the client is told.
 struct FrameError {
-  const char* code;
-  const char* text;
+  std::string code;
+  std::string text;
   std::uint64_t request_id;  // the frame's, when its envelope decoded
 };
 

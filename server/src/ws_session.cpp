@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "concord/server/metrics.hpp"
+#include "frame_diagnosis.hpp"
 #include "net_log.hpp"
 #include "net_wire.hpp"
 
@@ -24,10 +25,12 @@ constexpr std::size_t kMaxCloseReason = 123;  // RFC 6455: control frame payload
 }  // namespace
 
 template <class Stream>
-WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address)
+WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address,
+                             Admission::Ticket ticket)
     : ws_(std::move(stream)),
       context_(std::move(context)),
       remote_address_(std::move(remote_address)),
+      ticket_(std::move(ticket)),
       id_(next_connection_id()),
       limiter_(context_->config.commands_per_second, context_->config.command_burst),
       queue_(context_->config.outbound_max_messages, context_->config.outbound_max_bytes),
@@ -89,6 +92,8 @@ void WsSession<Stream>::on_accept(beast::error_code ec) {
     context_->handler->on_open(this->shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_open of connection {} threw: {}", id_, e.what());
+  } catch (...) {
+    spdlog::error("net: on_open of connection {} threw a non-standard exception", id_);
   }
   do_read();
 }
@@ -131,6 +136,9 @@ void WsSession<Stream>::deliver(concord::v1::ClientMessage message) {
     context_->handler->on_message(this->shared_from_this(), std::move(message));
   } catch (const std::exception& e) {
     spdlog::error("net: on_message of connection {} threw: {}", id_, e.what());
+    reply_error("INTERNAL", "internal error", request_id);
+  } catch (...) {
+    spdlog::error("net: on_message of connection {} threw a non-standard exception", id_);
     reply_error("INTERNAL", "internal error", request_id);
   }
 }
@@ -235,11 +243,14 @@ void WsSession<Stream>::finish() {
   close_timer_.cancel();
   queue_.clear();
   context_->registry.remove(id_);
+  ticket_.reset();
   --Metrics::instance().connections;
   try {
     context_->handler->on_close(this->shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_close of connection {} threw: {}", id_, e.what());
+  } catch (...) {
+    spdlog::error("net: on_close of connection {} threw a non-standard exception", id_);
   }
   // Nothing needs the context any more. Dropping it means an application
   // that keeps this link after on_close does not keep itself (the handler)

@@ -4,6 +4,7 @@
 
 #include "concord/server/shipped_games.hpp"
 #include "engine_checks.hpp"
+#include "password_hasher.hpp"
 #include "passwords.hpp"
 #include "unreachable_db.hpp"
 
@@ -14,7 +15,7 @@ struct DispatcherTestAccess {
   static void logged_in(Dispatcher& dispatcher, const std::shared_ptr<ClientLink>& link, std::uint64_t request_id,
                         PlayerRef player, bool reattach) {
     const std::string token = "token-of-" + player.username;
-    dispatcher.logged_in(link, request_id, std::move(player), token, reattach);
+    dispatcher.logged_in(link, dispatcher.account_reply(link), request_id, std::move(player), token, reattach);
   }
 };
 
@@ -30,6 +31,14 @@ const server::GameCatalog& catalog() {
     return server::shipped_games();
   }();
   return games;
+}
+
+// Takes no job: Register (which hashes first) is answered UNAVAILABLE, as a
+// saturated hashing pool is. Login reaches the database queue first, where
+// log_in() intercepts it. One per process: it computes a dummy Argon2id hash.
+server::PasswordHasher& refusing_hasher() {
+  static server::PasswordHasher hasher(1, 0);
+  return hasher;
 }
 
 void record(std::vector<v1::ServerMessage>& out, const std::string& bytes) {
@@ -53,7 +62,7 @@ void RecordingLink::close(const std::string&) { closed = true; }
 DispatchWorld::DispatchWorld()
     : db_(persistence::DatabaseConfig{"host=unreachable.invalid"}, 1),
       throttle_(config_.login_failures_per_minute),
-      ctx_{ioc_, config_, catalog(), db_, nullptr, lobby_, throttle_} {
+      ctx_{ioc_, config_, catalog(), db_, nullptr, lobby_, throttle_, refusing_hasher()} {
   lobby_.set_context(&ctx_);
   dispatcher_ = std::make_shared<server::Dispatcher>(ctx_);
 }

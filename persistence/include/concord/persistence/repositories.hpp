@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ class SessionRepository {
   // The player of a live (not revoked) session; touches last_seen.
   std::optional<std::int64_t> find_player(const std::string& token_hash);
   void revoke(const std::string& token_hash);
+  // Those of `token_hashes` (hex) that are still live: not revoked, not
+  // deleted (with their account or otherwise).
+  std::set<std::string> live(const std::set<std::string>& token_hashes);
 
  private:
   pqxx::connection& conn_;

@@ -41,6 +41,16 @@ struct Config {
   // resumed) ends as aborted ("abandoned").
   int abandoned_match_expiry_s = 6 * 3600;
   int login_failures_per_minute = 5;           // --login-failures-per-minute (per username and per address)
+  // Connection caps: beyond them a new TCP connection is refused (HTTP 503)
+  // right after accept. max_connections 0 = automatic: the soft
+  // RLIMIT_NOFILE less a reserve for files and database connections.
+  int max_connections = 0;                     // --max-connections
+  int max_connections_per_address = 256;       // --max-connections-per-address (0 = no per-address cap)
+  int shutdown_timeout_s = 5;                  // --shutdown-timeout: how long SIGTERM waits for 1001 closes
+  int hash_workers = 2;                        // --hash-workers: password hashing threads
+  int hash_queue = 64;                         // --hash-queue: hashing jobs waiting beyond those (UNAVAILABLE when full)
+  int session_check_s = 30;                    // --session-check-seconds: revoked/deleted sessions end within this (0 = off)
+  int login_throttle_entries = 100000;         // --login-throttle-entries: names and addresses the login throttle keeps
   std::string log_level = "info";              // --log-level / CONCORD_LOG_LEVEL
   std::string server_name = "concord";
 };

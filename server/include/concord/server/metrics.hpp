@@ -21,6 +21,7 @@ class Metrics {
   std::atomic<std::uint64_t> messages_in{0};      // counter: client frames decoded
   std::atomic<std::uint64_t> messages_out{0};     // counter
   std::atomic<std::uint64_t> slow_consumers_closed{0};
+  std::atomic<std::uint64_t> connections_refused{0};  // over --max-connections(-per-address)
   std::atomic<std::uint64_t> commands_accepted{0};
 
   void command_rejected(const std::string& code);  // counter labelled by code
