@@ -121,7 +121,10 @@ void CliShell::cmd_answer(const Args& args) {
   const auto update = client().latest_match_update(args[1]);
   const v1::Prompt* prompt = update && update->has_prompt() ? &update->prompt() : nullptr;
   const v1::Answer answer = parse_answer(args, prompt);
-  const auto accepted = client().submit_answer(args[1], update ? update->command_index() : 0, answer);
+  v1::MatchUpdate against;
+  if (update) against = *update;
+  against.set_room_id(args[1]);
+  const auto accepted = client().submit_answer(against, answer);
   ok("accepted index=" + std::to_string(accepted.command_index()));
 }
 

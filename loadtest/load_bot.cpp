@@ -83,6 +83,7 @@ std::optional<v1::MatchUpdate> BotPlayer::next_update() {
     const auto wait = until(deadline_, config_.stall_timeout);
     if (wait.count() == 0) return std::nullopt;
     v1::MatchUpdate update = bot_.client->wait_for_match_update(room_, {}, wait);
+    note_update(update);
     // Jump to the newest state already received; older queued updates are skipped.
     if (auto latest = bot_.client->latest_match_update(room_);
         latest && latest->command_index() > update.command_index()) {
@@ -92,8 +93,26 @@ std::optional<v1::MatchUpdate> BotPlayer::next_update() {
   }
 }
 
+void BotPlayer::note_update(const v1::MatchUpdate& update) {
+  if (!pending_move_ || update.command_index() <= pending_move_->first) return;
+  const auto now = Clock::now();
+  stats_.move_seen(std::chrono::duration<double>(now - pending_move_->second).count(), now);
+  pending_move_.reset();
+}
+
+void BotPlayer::think() {
+  if (config_.think_time <= 0) return;
+  double seconds = config_.think_time;
+  if (first_answer_) seconds *= static_cast<double>(bot_.rng.below(1000000)) / 1e6;  // spread the matches
+  first_answer_ = false;
+  const auto wake = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  std::this_thread::sleep_until(std::min(wake, deadline_));
+}
+
 bool BotPlayer::answer(const v1::MatchUpdate& update) {
   done_index_ = update.command_index();
+  think();
+  if (Clock::now() >= deadline_) return true;  // next_update() then ends the match
   for (int attempt = 0; attempt < kAttemptsPerPrompt; ++attempt) {
     const std::string code = submit(update);
     if (code.empty() || prompt_moved_on(code)) return true;
@@ -110,12 +129,13 @@ std::string BotPlayer::submit(const v1::MatchUpdate& update) {
   const auto start = Clock::now();
   std::string code;
   try {
-    bot_.client->submit_answer(room_, update.command_index(), answer);
+    bot_.client->submit_answer(update, answer);
   } catch (const client::ClientError& e) {
     if (e.kind() != client::ClientError::Kind::Server) throw;
     code = e.code();
   }
   stats_.command(std::chrono::duration<double>(Clock::now() - start).count(), code);
+  if (code.empty()) pending_move_.emplace(update.command_index(), start);
   return code;
 }
 

@@ -1,5 +1,7 @@
 // One bot playing one match: answers each of its prompts with the
-// random-legal bot (rules::random_answer) until the match ends.
+// random-legal bot (rules::random_answer) until the match ends, after
+// --think-time (its first answer of the match after a random part of it), and
+// times each accepted move until the first MatchUpdate showing it.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,10 @@ class BotPlayer {
   // One SubmitAnswer; returns the rejection code ("" = accepted).
   std::string submit(const v1::MatchUpdate& update);
   void concede();
+  // Waits the think time (capped by the deadline) before an answer.
+  void think();
+  // Records the move -> update latency if `update` shows our pending move.
+  void note_update(const v1::MatchUpdate& update);
   // The run's time is up (concede and stop) or the match stalled.
   End out_of_time();
 
@@ -43,6 +49,10 @@ class BotPlayer {
   std::optional<std::uint64_t> done_index_;  // updates at or below this index need nothing from us
   std::optional<v1::MatchUpdate> final_;
   bool conceded_ = false;
+  bool first_answer_ = true;
+  // Our accepted move not yet seen in an update: the command index it answered
+  // and when it was sent.
+  std::optional<std::pair<std::uint64_t, Clock::time_point>> pending_move_;
 };
 
 }  // namespace concord::load

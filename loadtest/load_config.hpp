@@ -24,6 +24,16 @@ struct LoadConfig {
   std::uint64_t max_commands = 20000;          // per match; bots concede beyond it
   std::map<std::string, std::string> options;  // room options (--option key=value)
   bool verbose = false;
+  // Benchmark mode (loadtest/peer_bench.sh).
+  double think_time = 0;       // seconds a bot waits before each move; its first move of a match: uniform 0..think
+  double warmup = 0;           // seconds from the start of play (every bot set up) to the measurement window
+  double measure = 0;          // length of the measurement window; 0 = none (the run ends at --duration-limit)
+  int server_pid = 0;          // sample this process's CPU and RSS over the window (0 = none)
+  int pg_pid = 0;              // postmaster of the server's cluster: sample its processes' CPU (0 = none)
+  std::string account_prefix;  // fixed usernames <prefix>r<slot>s<seat>, reused between runs ("" = fresh ones)
+  std::string token_file;      // session tokens of reused accounts (read at start, rewritten after set-up)
+
+  bool windowed() const { return measure > 0; }
 };
 
 using Clock = std::chrono::steady_clock;

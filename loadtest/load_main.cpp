@@ -2,6 +2,7 @@
 // random-legal bot, then print a report. See loadtest/README.md.
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include "load_run.hpp"
@@ -33,7 +34,18 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
                                       po::value(&config.stall_timeout)->default_value(config.stall_timeout),
                                       "seconds without a match update before a bot gives up")(
       "max-commands", po::value(&config.max_commands)->default_value(config.max_commands),
-      "per match; bots concede beyond it")("verbose,v", po::bool_switch(&config.verbose), "log progress to stderr");
+      "per match; bots concede beyond it")("verbose,v", po::bool_switch(&config.verbose), "log progress to stderr")(
+      "think-time", po::value(&config.think_time)->default_value(config.think_time),
+      "seconds a bot waits before each move (its first move of a match: a random part of it)")(
+      "warmup", po::value(&config.warmup)->default_value(config.warmup),
+      "seconds from the start of play to the measurement window")(
+      "measure", po::value(&config.measure)->default_value(config.measure),
+      "length of the measurement window in seconds (0 = none); rooms play matches until it ends")(
+      "server-pid", po::value(&config.server_pid), "sample this server process's CPU and RSS over the window")(
+      "pg-pid", po::value(&config.pg_pid), "postmaster pid: sample the CPU of its cluster over the window")(
+      "account-prefix", po::value(&config.account_prefix),
+      "fixed usernames <prefix>r<slot>s<seat> (prefix: 1-12 of [A-Za-z0-9_-]), reused between runs")(
+      "token-file", po::value(&config.token_file), "session tokens of reused accounts (read, then rewritten)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -59,6 +71,18 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
     std::cerr << "concord-load: --rooms, --matches-per-room and --duration-limit must be positive\n";
     return 2;
   }
+  if (config.think_time < 0 || config.warmup < 0 || config.measure < 0) {
+    std::cerr << "concord-load: --think-time, --warmup and --measure may not be negative\n";
+    return 2;
+  }
+  const auto& prefix = config.account_prefix;
+  if (vm.count("account-prefix") && (prefix.empty() || prefix.size() > 12 ||
+                                     prefix.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                              "0123456789_-") != std::string::npos)) {
+    std::cerr << "concord-load: --account-prefix must be 1-12 of [A-Za-z0-9_-]\n";
+    return 2;
+  }
+  if (config.windowed() && vm["matches-per-room"].defaulted()) config.matches_per_room = std::numeric_limits<int>::max();
   return -1;
 }
 

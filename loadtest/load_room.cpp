@@ -15,8 +15,9 @@ RoomRunner::RoomRunner(const LoadConfig& config, int slot, int seats, std::vecto
 void RoomRunner::run() {
   for (int match = 0; match < config_.matches_per_room; ++match) {
     if (Clock::now() >= deadline_) {
-      stats_.match_unfinished();
-      continue;
+      // Without a window every planned match counts; with one, matches run until it ends.
+      if (!config_.windowed()) stats_.match_unfinished(static_cast<std::uint64_t>(config_.matches_per_room - match));
+      break;
     }
     std::string room;
     try {

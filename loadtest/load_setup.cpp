@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <random>
+#include <semaphore>
 #include <sstream>
 #include <stdexcept>
 
@@ -18,6 +19,40 @@ std::uint64_t splitmix64(std::uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+bool server_refused(const client::ClientError& e) { return e.kind() == client::ClientError::Kind::Server; }
+
+// New accounts cost the server two Argon2id hashes (register, login) on its
+// few database workers; bots that need one take turns, so that a thousand
+// slots setting up at once do not queue requests past their timeout.
+std::counting_semaphore<> new_account_turns(4);
+
+void sign_in(client::Client& client, const std::string& username, AccountStore& accounts) {
+  if (const auto token = accounts.token(username)) {
+    try {
+      client.resume(*token, 0);
+      client.discard_pushes();  // RoomInfo of rooms a previous run left behind
+      return;
+    } catch (const client::ClientError& e) {
+      if (!server_refused(e)) throw;  // INVALID_TOKEN: the database was reset; sign in anew
+    }
+  }
+  const std::string password = "pw-" + username;
+  new_account_turns.acquire();
+  struct Release {
+    ~Release() { new_account_turns.release(); }
+  } release;
+  try {
+    if (client.register_player(username, password)) {  // the server logged the new account in
+      accounts.set_token(username, client.token());
+      return;
+    }
+  } catch (const client::ClientError& e) {
+    if (!server_refused(e) || e.code() != "USERNAME_TAKEN") throw;
+  }
+  client.login(username, password);
+  accounts.set_token(username, client.token());
+}
+
 }  // namespace
 
 std::string run_suffix() {
@@ -28,8 +63,12 @@ std::string run_suffix() {
   return std::string(8 - hex.size(), '0') + hex;
 }
 
-std::string bot_username(const std::string& suffix, int room, int seat) {
-  return "lt" + suffix + "r" + std::to_string(room) + "s" + std::to_string(seat);
+std::string name_base(const std::string& account_prefix, const std::string& suffix) {
+  return account_prefix.empty() ? "lt" + suffix : account_prefix;
+}
+
+std::string bot_username(const std::string& base, int room, int seat) {
+  return base + "r" + std::to_string(room) + "s" + std::to_string(seat);
 }
 
 rules::Seed bot_seed(std::uint64_t run_seed, std::uint64_t bot_number) {
@@ -45,7 +84,7 @@ rules::Seed bot_seed(std::uint64_t run_seed, std::uint64_t bot_number) {
 }
 
 std::unique_ptr<Bot> make_bot(const LoadConfig& config, const std::string& username,
-                              const std::optional<v1::Deck>& deck, const rules::Seed& seed) {
+                              const std::optional<v1::Deck>& deck, const rules::Seed& seed, AccountStore& accounts) {
   client::ClientOptions options;
   options.tls = config.tls;
   options.verify = !config.insecure;
@@ -54,8 +93,7 @@ std::unique_ptr<Bot> make_bot(const LoadConfig& config, const std::string& usern
       Bot{client::Client::connect(config.host, config.port, options), username, 0, rules::Rng(seed), Pacer()});
   const v1::Welcome welcome = bot->client->hello();
   bot->pacer = Pacer::below(welcome.limits().commands_per_second(), welcome.limits().command_burst());
-  const std::string password = "pw-" + username;
-  if (!bot->client->register_player(username, password)) bot->client->login(username, password);
+  sign_in(*bot->client, username, accounts);
   if (deck) bot->deck_id = bot->client->save_deck(*deck);
   return bot;
 }

@@ -13,6 +13,7 @@ PACKAGES=(
   libsodium-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15 postgresql-client-15
+  clang-14 libfuzzer-14-dev
 )
 
 missing=()

@@ -30,6 +30,7 @@ void complete(const Journal::Completion& done, bool ok) {
 Journal::Journal(DatabaseConfig config, JournalOptions options)
     : config_(std::move(config)), options_(options) {
   options_.max_batch = std::max<std::size_t>(1, options_.max_batch);
+  options_.idle_probe = std::max(options_.idle_probe, std::chrono::milliseconds(10));
   thread_ = std::thread([this] { run(); });
 }
 
@@ -54,6 +55,7 @@ void Journal::append(JournalEntry entry, Completion done) {
 void Journal::stop() {
   {
     std::lock_guard lock(mutex_);
+    if (!stopping_) stop_requested_ = Clock::now();
     stopping_ = true;
   }
   cv_.notify_all();
@@ -74,20 +76,31 @@ JournalStats Journal::stats() const {
 }
 
 void Journal::run() {
-  detail::JournalWriter writer(config_, options_.max_attempts, options_.retry_backoff);
+  detail::JournalWriter writer(config_, options_, reachability_);
   std::deque<Item> batch;
   while (next_batch(batch)) {
+    if (batch.empty()) {
+      writer.probe();  // idle for idle_probe
+      continue;
+    }
     write_batch(writer, batch);
     batch.clear();
   }
 }
 
+bool Journal::give_up() const {
+  std::lock_guard lock(mutex_);
+  return stopping_ && Clock::now() - stop_requested_ >= options_.stop_deadline;
+}
+
 // Waits for a first item, then up to batch_window after it was appended (or
 // until max_batch items are queued, or stop()), and takes up to max_batch
-// items. Returns false once stopping with nothing left.
+// items. Returns false once stopping with nothing left, and true with an
+// empty batch after idle_probe without any item.
 bool Journal::next_batch(std::deque<Item>& batch) {
   std::unique_lock lock(mutex_);
-  cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+  const bool woken = cv_.wait_for(lock, options_.idle_probe, [this] { return stopping_ || !queue_.empty(); });
+  if (!woken) return true;
   if (queue_.empty()) return false;
   const auto deadline = queue_.front().enqueued + options_.batch_window;
   cv_.wait_until(lock, deadline,
@@ -103,7 +116,7 @@ void Journal::write_batch(detail::JournalWriter& writer, std::deque<Item>& batch
   std::vector<const JournalEntry*> entries;
   entries.reserve(batch.size());
   for (const Item& item : batch) entries.push_back(&item.entry);
-  const std::vector<bool> results = writer.write(entries);
+  const std::vector<bool> results = writer.write(entries, [this] { return give_up(); });
 
   const std::chrono::duration<double> elapsed = Clock::now() - batch.front().enqueued;
   last_batch_seconds_ = elapsed.count();

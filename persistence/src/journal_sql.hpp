@@ -17,9 +17,12 @@ class JournalRejected : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes every entry in ONE transaction and commits: commands as multi-row
-// INSERTs, then the match status updates. Re-writing an already committed
-// batch (after an in-doubt commit) is harmless: identical commands are skipped.
+// Writes every entry in ONE transaction and commits: the commands as one row
+// per run of consecutive commands of a match (match_command_batches, one
+// prepared INSERT for the whole batch, on its own when the batch holds no
+// match end), then the match status updates.
+// Re-writing an already committed batch (after an in-doubt commit) is
+// harmless: identical rows are skipped.
 void write_journal_entries(pqxx::connection& conn, const std::vector<const JournalEntry*>& entries);
 
 }  // namespace concord::persistence::detail

@@ -11,16 +11,15 @@
 
 namespace concord::persistence::detail {
 
-namespace {
-constexpr std::chrono::milliseconds kMaxBackoff{2000};
-}  // namespace
+JournalWriter::JournalWriter(DatabaseConfig config, const JournalOptions& options,
+                             ReachabilityTracker& reachability)
+    : config_(std::move(config)),
+      backoff_(std::max(std::chrono::milliseconds(1), options.retry_backoff)),
+      max_backoff_(std::max(backoff_, options.max_backoff)),
+      reachability_(reachability) {}
 
-JournalWriter::JournalWriter(DatabaseConfig config, int max_attempts,
-                             std::chrono::milliseconds backoff)
-    : config_(std::move(config)), max_attempts_(std::max(1, max_attempts)), backoff_(backoff) {}
-
-std::vector<bool> JournalWriter::write(const std::vector<const JournalEntry*>& entries) {
-  const Outcome outcome = write_with_retry(entries);
+std::vector<bool> JournalWriter::write(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up) {
+  const Outcome outcome = write_with_retry(entries, give_up);
   if (outcome != Outcome::rejected || entries.size() == 1) {
     return std::vector<bool>(entries.size(), outcome == Outcome::ok);
   }
@@ -28,21 +27,35 @@ std::vector<bool> JournalWriter::write(const std::vector<const JournalEntry*>& e
   std::vector<bool> results;
   results.reserve(entries.size());
   for (const JournalEntry* entry : entries) {
-    results.push_back(write_with_retry({entry}) == Outcome::ok);
+    results.push_back(write_with_retry({entry}, give_up) == Outcome::ok);
   }
   return results;
 }
 
-JournalWriter::Outcome JournalWriter::write_with_retry(
-    const std::vector<const JournalEntry*>& entries) {
-  for (int attempt = 0; attempt < max_attempts_; ++attempt) {
+JournalWriter::Outcome JournalWriter::write_with_retry(const std::vector<const JournalEntry*>& entries,
+                                                       const GiveUp& give_up) {
+  for (int attempt = 0;; ++attempt) {
     if (attempt > 0) std::this_thread::sleep_for(backoff(attempt));
     const Outcome outcome = try_write(entries);
+    record(outcome != Outcome::unavailable, entries.size());
     if (outcome != Outcome::unavailable) return outcome;
+    if (give_up()) {
+      spdlog::error("journal: database still unreachable at shutdown, {} entries not written", entries.size());
+      return Outcome::unavailable;
+    }
   }
-  spdlog::error("journal: database unavailable after {} attempts, {} entries failed", max_attempts_,
-                entries.size());
-  return Outcome::unavailable;
+}
+
+void JournalWriter::probe() {
+  try {
+    if (connection_lost(conn_.get())) conn_ = connect_named(config_, "concord-journal");
+    pqxx::nontransaction txn(*conn_);
+    txn.exec("SELECT 1");
+    record(true, 0);
+  } catch (const std::exception&) {
+    conn_.reset();
+    record(false, 0);
+  }
 }
 
 JournalWriter::Outcome JournalWriter::try_write(const std::vector<const JournalEntry*>& entries) {
@@ -62,14 +75,25 @@ JournalWriter::Outcome JournalWriter::try_write(const std::vector<const JournalE
 }
 
 JournalWriter::Outcome JournalWriter::lost(const std::exception& error) {
-  spdlog::warn("journal: database connection lost: {}", error.what());
+  if (reachability_.get().reachable) spdlog::warn("journal: database connection lost: {}", error.what());
   conn_.reset();
   return Outcome::unavailable;
 }
 
+// Logs only the transitions, not every retry.
+void JournalWriter::record(bool reachable, std::size_t waiting) {
+  const double change = reachability_.mark(reachable);
+  if (change < 0) {
+    spdlog::error("journal: database unreachable; retrying every {} ms at most, {} entries waiting",
+                  max_backoff_.count(), waiting);
+  } else if (change > 0) {
+    spdlog::warn("journal: database reachable again after {:.1f} s", change);
+  }
+}
+
 std::chrono::milliseconds JournalWriter::backoff(int attempt) const {
   const std::chrono::milliseconds::rep factor = 1 << std::min(attempt - 1, 10);
-  return std::min(kMaxBackoff, backoff_ * factor);
+  return std::min(max_backoff_, backoff_ * factor);
 }
 
 }  // namespace concord::persistence::detail

@@ -1,37 +1,47 @@
 // Internal: the journal thread's database side. Owns one connection and turns
-// a batch into per-entry results, reconnecting with backoff on connection loss.
+// a batch into per-entry results, reconnecting with capped exponential
+// back-off for as long as the database is unreachable.
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include <pqxx/pqxx>
 
 #include "concord/persistence/journal.hpp"
+#include "concord/persistence/reachability.hpp"
 
 namespace concord::persistence::detail {
 
 class JournalWriter {
  public:
-  JournalWriter(DatabaseConfig config, int max_attempts, std::chrono::milliseconds backoff);
+  // Asked after each failed attempt: true ends the retries (shutdown).
+  using GiveUp = std::function<bool()>;
+
+  JournalWriter(DatabaseConfig config, const JournalOptions& options, ReachabilityTracker& reachability);
 
   // Writes the batch in one transaction; result[i] tells whether entries[i]
-  // is durable. A connection failure is retried (reconnecting) up to
-  // max_attempts times, then every entry fails. If the database rejects the
-  // batch, each entry is retried alone so only the bad ones fail.
-  std::vector<bool> write(const std::vector<const JournalEntry*>& entries);
+  // is durable. A connection failure is retried (reconnecting) until it
+  // succeeds or give_up() says so; then every entry fails. If the database
+  // rejects the batch, each entry is retried alone so only the bad ones fail.
+  std::vector<bool> write(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up);
+  // Checks (reconnecting if needed) that the database answers; records it.
+  void probe();
 
  private:
   enum class Outcome { ok, rejected, unavailable };
-  Outcome write_with_retry(const std::vector<const JournalEntry*>& entries);
+  Outcome write_with_retry(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up);
   Outcome try_write(const std::vector<const JournalEntry*>& entries);
   Outcome lost(const std::exception& error);
+  void record(bool reachable, std::size_t waiting);
   std::chrono::milliseconds backoff(int attempt) const;
 
   DatabaseConfig config_;
-  int max_attempts_;
   std::chrono::milliseconds backoff_;
+  std::chrono::milliseconds max_backoff_;
+  ReachabilityTracker& reachability_;
   std::unique_ptr<pqxx::connection> conn_;
 };
 

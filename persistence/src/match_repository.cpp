@@ -2,6 +2,11 @@
 // the journal appends commands and finishes matches).
 #include "concord/persistence/repositories.hpp"
 
+#include <map>
+#include <stdexcept>
+
+#include "concord/persistence/command_batch.hpp"
+
 namespace concord::persistence {
 
 namespace {
@@ -10,6 +15,8 @@ namespace {
 constexpr const char* kSelectMatches =
     "SELECT m.id, m.room_id, m.game, m.room_name, m.options_text, m.seed_hex,"
     " m.seed_commitment, m.status, m.result_text,"
+    " m.password_hash, COALESCE(m.creator_id, 0) AS creator_id, COALESCE(m.seat_count, 0) AS seat_count,"
+    " m.settings_blob,"
     " s.seat, s.player_id, s.username, s.deck_body"
     " FROM matches m LEFT JOIN match_seats s ON s.match_id = m.id ";
 
@@ -24,6 +31,10 @@ MatchRecord to_match(const pqxx::row& row) {
   match.seed_commitment = row["seed_commitment"].as<std::string>();
   match.status = row["status"].as<std::string>();
   match.result_text = row["result_text"].as<std::string>();
+  match.password_hash = row["password_hash"].as<std::string>();
+  match.creator_id = row["creator_id"].as<std::int64_t>();
+  match.seat_count = row["seat_count"].as<int>();
+  match.settings_blob = row["settings_blob"].as<std::string>();
   return match;
 }
 
@@ -51,9 +62,11 @@ std::int64_t insert_match(pqxx::work& txn, const MatchRecord& match) {
   return txn
       .exec_params1(
           "INSERT INTO matches (room_id, game, room_name, options_text, seed_hex,"
-          " seed_commitment, status) VALUES ($1, $2, $3, $4, $5, $6, 'running') RETURNING id",
+          " seed_commitment, status, password_hash, creator_id, seat_count, settings_blob)"
+          " VALUES ($1, $2, $3, $4, $5, $6, 'running', $7, NULLIF($8::bigint, 0), NULLIF($9::integer, 0), $10) RETURNING id",
           match.room_id, match.game, match.room_name, match.options_text, match.seed_hex,
-          match.seed_commitment)[0]
+          match.seed_commitment, match.password_hash, match.creator_id, match.seat_count,
+          match.settings_blob)[0]
       .as<std::int64_t>();
 }
 
@@ -62,6 +75,18 @@ void insert_seat(pqxx::work& txn, std::int64_t match_id, const MatchSeatRecord& 
       "INSERT INTO match_seats (match_id, seat, player_id, username, deck_body)"
       " VALUES ($1, $2, $3, $4, $5)",
       match_id, seat.seat, seat.player_id, seat.username, seat.deck_body);
+}
+
+// The same index may be stored twice only with the same command (an in-doubt
+// commit written again in other runs); anything else is a corrupt log.
+void add_command(std::map<std::int64_t, CommandRecord>& by_index, CommandRecord command) {
+  const auto [it, added] = by_index.try_emplace(command.index, command);
+  if (added) return;
+  const CommandRecord& stored = it->second;
+  if (stored.seat != command.seat || stored.command_text != command.command_text ||
+      stored.state_hash != command.state_hash) {
+    throw std::runtime_error("journal: two different commands at index " + std::to_string(command.index));
+  }
 }
 
 }  // namespace
@@ -90,17 +115,25 @@ std::vector<MatchRecord> MatchRepository::list_running() {
 
 std::vector<CommandRecord> MatchRepository::commands(std::int64_t match_id) {
   pqxx::read_transaction txn(conn_);
-  const auto result = txn.exec_params(
-      "SELECT idx, seat, command_text, state_hash FROM match_commands"
-      " WHERE match_id = $1 ORDER BY idx",
-      match_id);
-  std::vector<CommandRecord> commands;
-  commands.reserve(result.size());
-  for (const auto& row : result) {
-    commands.push_back({row["idx"].as<std::int64_t>(), row["seat"].as<int>(),
-                        row["command_text"].as<std::string>(),
-                        row["state_hash"].as<std::string>()});
+  std::map<std::int64_t, CommandRecord> by_index;
+  const auto rows = txn.exec_params(
+      "SELECT idx, seat, command_text, state_hash FROM match_commands WHERE match_id = $1", match_id);
+  for (const auto& row : rows) {
+    add_command(by_index, {row["idx"].as<std::int64_t>(), row["seat"].as<int>(),
+                           row["command_text"].as<std::string>(), row["state_hash"].as<std::string>()});
   }
+  const auto runs = txn.exec_params(
+      "SELECT first_idx, last_idx, payload FROM match_command_batches WHERE match_id = $1 ORDER BY first_idx",
+      match_id);
+  for (const auto& row : runs) {
+    auto decoded = decode_command_batch(row["first_idx"].as<std::int64_t>(), row["last_idx"].as<std::int64_t>(),
+                                        row["payload"].as<std::string>());
+    if (!decoded) throw std::runtime_error("match " + std::to_string(match_id) + ": unreadable journal row");
+    for (auto& command : *decoded) add_command(by_index, std::move(command));
+  }
+  std::vector<CommandRecord> commands;
+  commands.reserve(by_index.size());
+  for (auto& [index, command] : by_index) commands.push_back(std::move(command));
   return commands;
 }
 

@@ -29,4 +29,17 @@ void SessionRepository::revoke(const std::string& token_hash) {
   txn.commit();
 }
 
+std::set<std::string> SessionRepository::live(const std::set<std::string>& token_hashes) {
+  std::string list;
+  for (const auto& hash : token_hashes) list += (list.empty() ? "" : ",") + hash;
+  pqxx::read_transaction txn(conn_);
+  const auto result = txn.exec_params(
+      "SELECT token_hash FROM sessions "
+      "WHERE token_hash = ANY (string_to_array($1, ',')) AND revoked_at IS NULL",
+      list);
+  std::set<std::string> out;
+  for (const auto& row : result) out.insert(row[0].as<std::string>());
+  return out;
+}
+
 }  // namespace concord::persistence

@@ -36,7 +36,11 @@ void Client::on_frame(std::string&& bytes, bool binary) {
 void Client::route(v1::ServerMessage message) {
   std::uint64_t id = message.request_id();
   if (id == 0 && message.has_error()) id = message.error().request_id();
-  if (message.has_match_update()) matches_.store(message.match_update());
+  if (message.has_match_update()) {
+    matches_.store(message.match_update());
+    // 1.1: the mover's update is the reply to its answer and also a push.
+    if (id != 0) inbox_.push(message);
+  }
   if (id != 0) {
     tracker_.deliver(id, std::move(message));
     return;

@@ -44,7 +44,8 @@ class Client {
   Client& operator=(const Client&) = delete;
 
   // --- session -------------------------------------------------------------
-  v1::Welcome hello(std::uint32_t min_version = 1, std::uint32_t max_version = 1);
+  // Speaks protocol 1.1 (version 2) unless told otherwise.
+  v1::Welcome hello(std::uint32_t min_version = 1, std::uint32_t max_version = 2);
   // Creates the account. Returns the LoggedIn reply if the server logs the
   // new account in directly (token stored), nullopt if it answers Ok.
   std::optional<v1::LoggedIn> register_player(const std::string& username, const std::string& password);
@@ -99,6 +100,12 @@ class Client {
   v1::RoomInfo set_ready(const std::string& room, bool ready = true);
 
   // --- matches -----------------------------------------------------------------
+  // Answers the prompt of `update` (its room, command_index and prompt_id).
+  // In 1.1 the reply is the mover's MatchUpdate; it is also queued as a push
+  // (wait_for_match_update sees it), and returned here as an AnswerAccepted.
+  v1::AnswerAccepted submit_answer(const v1::MatchUpdate& update, const v1::Answer& answer);
+  // The same with an explicit command_index (1.0); in 1.1 it answers the
+  // prompt of the newest MatchUpdate received for `room`.
   v1::AnswerAccepted submit_answer(const std::string& room, std::uint64_t command_index, const v1::Answer& answer);
   void concede(const std::string& room);
 

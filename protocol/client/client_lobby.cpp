@@ -104,16 +104,39 @@ v1::RoomInfo Client::set_ready(const std::string& room, bool ready) {
 
 // --- matches -----------------------------------------------------------------------
 
-v1::AnswerAccepted Client::submit_answer(const std::string& room, std::uint64_t command_index,
-                                         const v1::Answer& answer) {
+namespace {
+
+// 1.0 replies AnswerAccepted; 1.1 replies with the mover's MatchUpdate.
+v1::AnswerAccepted acceptance_of(const v1::ServerMessage& reply) {
+  if (!reply.has_match_update()) {
+    expect_body(reply, v1::ServerMessage::kAnswerAccepted);
+    return reply.answer_accepted();
+  }
+  v1::AnswerAccepted accepted;
+  accepted.set_room_id(reply.match_update().room_id());
+  accepted.set_command_index(reply.match_update().command_index());
+  return accepted;
+}
+
+}  // namespace
+
+v1::AnswerAccepted Client::submit_answer(const v1::MatchUpdate& update, const v1::Answer& answer) {
   v1::ClientMessage message;
   auto* submit = message.mutable_submit_answer();
-  submit->set_room_id(room);
-  submit->set_command_index(command_index);
+  submit->set_room_id(update.room_id());
+  submit->set_command_index(update.command_index());
+  submit->set_prompt_id(update.prompt_id());
   *submit->mutable_answer() = answer;
-  const v1::ServerMessage reply = request(std::move(message));
-  expect_body(reply, v1::ServerMessage::kAnswerAccepted);
-  return reply.answer_accepted();
+  return acceptance_of(request(std::move(message)));
+}
+
+v1::AnswerAccepted Client::submit_answer(const std::string& room, std::uint64_t command_index,
+                                         const v1::Answer& answer) {
+  v1::MatchUpdate against;
+  if (auto latest = matches_.latest(room)) against.set_prompt_id(latest->prompt_id());
+  against.set_room_id(room);
+  against.set_command_index(command_index);
+  return submit_answer(against, answer);
 }
 
 void Client::concede(const std::string& room) {

@@ -13,6 +13,8 @@ struct ClientOptions {
   std::chrono::milliseconds timeout{10000};
   std::string path = "/ws";
   std::string client_name = "concord-client";  // sent in Hello, for server logs
+  // Offer permessage-deflate (RFC 7692); used when the server accepts it.
+  bool deflate = false;
 };
 
 // How the connection ended: the WebSocket close code and reason sent by the

@@ -104,6 +104,11 @@ asio::awaitable<void> WsConnection<Tls>::handshake(std::string host, unsigned sh
   ws_->set_option(websocket::stream_base::timeout{options_.timeout, websocket::stream_base::none(), false});
   ws_->set_option(websocket::stream_base::decorator(
       [name = options_.client_name](websocket::request_type& req) { req.set(beast::http::field::user_agent, name); }));
+  if (options_.deflate) {
+    websocket::permessage_deflate deflate;
+    deflate.client_enable = true;
+    ws_->set_option(deflate);
+  }
   co_await ws_->async_handshake(host + ":" + std::to_string(port), options_.path, use_awaitable);
 }
 

@@ -5,6 +5,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "concord/server/metrics.hpp"
 #include "concord/server/network.hpp"
 #include "dispatcher.hpp"
+#include "net_log.hpp"
 #include "passwords.hpp"
 #include "recovery.hpp"
 
@@ -41,10 +43,40 @@ std::unique_ptr<persistence::Journal> make_journal(const Config& config, const p
   return journal;
 }
 
+// Reachable only if both the journal (which probes while idle) and the
+// request workers reached the database on their last attempt.
+void report_database(const persistence::WorkerPool& workers, const persistence::Journal* journal) {
+  Metrics::instance().set_database_source([&workers, journal] {
+    auto status = workers.reachability();
+    if (journal) {
+      const auto journaled = journal->reachability();
+      status.reachable = status.reachable && journaled.reachable;
+      status.unreachable_seconds = std::max(status.unreachable_seconds, journaled.unreachable_seconds);
+    }
+    return Metrics::DatabaseStatus{status.reachable, status.unreachable_seconds};
+  });
+}
+
+// Runs the io_context until it is stopped. A handler that throws is logged
+// and the thread goes on running the others: one failed handler must not end
+// the process.
+void run_io(boost::asio::io_context& ioc) {
+  for (;;) {
+    try {
+      ioc.run();
+      return;
+    } catch (const std::exception& e) {
+      spdlog::error("an I/O handler threw: {}", e.what());
+    } catch (...) {
+      spdlog::error("an I/O handler threw a non-standard exception");
+    }
+  }
+}
+
 void run_threads(boost::asio::io_context& ioc, int count) {
   std::vector<std::thread> threads;
-  for (int i = 1; i < count; ++i) threads.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
+  for (int i = 1; i < count; ++i) threads.emplace_back([&ioc] { run_io(ioc); });
+  run_io(ioc);
   for (auto& t : threads) t.join();
 }
 
@@ -53,14 +85,17 @@ void run_threads(boost::asio::io_context& ioc, int count) {
 int run_server(const Config& config, GameCatalog catalog) {
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   init_crypto();
+  net::route_protobuf_logs();
   const persistence::DatabaseConfig db{config.database};
   try {
     boost::asio::io_context ioc(config.threads);
     auto workers = std::make_unique<persistence::WorkerPool>(db, config.db_workers);
     auto journal = make_journal(config, db);
     Lobby lobby;
-    LoginThrottle throttle(config.login_failures_per_minute);
-    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle};
+    LoginThrottle throttle(config.login_failures_per_minute, static_cast<std::size_t>(config.login_throttle_entries));
+    auto hasher = std::make_unique<PasswordHasher>(config.hash_workers, static_cast<std::size_t>(config.hash_queue));
+    report_database(*workers, journal.get());
+    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher};
     lobby.set_context(&ctx);
     prepare_database(db, ctx);
 
@@ -71,12 +106,19 @@ int run_server(const Config& config, GameCatalog catalog) {
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code&, int signal) {
       spdlog::info("signal {}: shutting down", signal);
-      network.stop();
-      if (journal) journal->stop();
-      ioc.stop();
+      // Every client gets its 1001 close before the I/O threads stop.
+      network.shutdown(std::chrono::seconds(config.shutdown_timeout_s), [&] {
+        if (journal) journal->stop();
+        ioc.stop();
+      });
     });
     run_threads(ioc, config.threads);
-    workers.reset();  // drain request jobs while everything they reference is alive
+    Metrics::instance().set_database_source({});
+    // Drain request jobs while everything they reference is alive: password
+    // jobs first (they may still post database jobs), then database jobs
+    // (a password job they post now is refused: UNAVAILABLE).
+    hasher.reset();
+    workers.reset();
     if (journal) journal->stop();
     spdlog::info("concord-server stopped");
     return 0;

@@ -11,6 +11,7 @@
 #include "concord/server/config.hpp"
 #include "concord/server/game_catalog.hpp"
 #include "login_throttle.hpp"
+#include "password_hasher.hpp"
 
 namespace concord::server {
 
@@ -30,6 +31,7 @@ struct AppContext {
   persistence::Journal* journal;  // null when journaling is off
   Lobby& lobby;
   LoginThrottle& throttle;
+  PasswordHasher& hasher;
 };
 
 }  // namespace concord::server

@@ -88,13 +88,29 @@ po::options_description make_options() {
   t.add<std::int64_t>("max-message-bytes", "largest client frame; larger frames close with 1009", d.max_message_bytes);
   t.add<std::int64_t>("outbound-max-messages", "per-connection outbound queue bound (messages)", d.outbound_max_messages);
   t.add<std::int64_t>("outbound-max-bytes", "per-connection outbound queue bound (bytes)", d.outbound_max_bytes);
+  t.add<bool>("deflate", "accept permessage-deflate compression when a client offers it", d.deflate);
   t.add<std::int64_t>("handshake-timeout", "TLS/HTTP/WebSocket handshake timeout in seconds", d.handshake_timeout_s);
   t.add<std::int64_t>("idle-timeout", "idle timeout in seconds (keep-alive pings at half of it)", d.idle_timeout_s);
   t.add<double>("rate", "sustained commands per second per connection", d.commands_per_second);
   t.add<std::int64_t>("burst", "command burst per connection", d.command_burst);
   t.add<std::int64_t>("max-rooms-per-player", "rooms a player may be seated in at once", d.max_rooms_per_player);
+  t.add<std::int64_t>("waiting-room-expiry", "seconds a room that has not started may go without a connected player",
+                      d.waiting_room_expiry_s);
+  t.add<std::int64_t>("abandoned-match-expiry", "seconds a running match may go with no seat connected before it is aborted",
+                      d.abandoned_match_expiry_s);
   t.add<std::int64_t>("login-failures-per-minute", "failed logins allowed per username and per address",
                       d.login_failures_per_minute);
+  t.add<std::int64_t>("max-connections", "open connections at most; beyond, new ones get HTTP 503 (0: from the file limit)",
+                      d.max_connections);
+  t.add<std::int64_t>("max-connections-per-address", "open connections per remote address at most (0: no cap)",
+                      d.max_connections_per_address);
+  t.add<std::int64_t>("shutdown-timeout", "seconds SIGTERM waits for connections to close (1001)", d.shutdown_timeout_s);
+  t.add<std::int64_t>("hash-workers", "password hashing threads", d.hash_workers);
+  t.add<std::int64_t>("hash-queue", "password hashing jobs that may wait; beyond, UNAVAILABLE", d.hash_queue);
+  t.add<std::int64_t>("session-check-seconds", "how often live connections' sessions are checked (0: never)",
+                      d.session_check_s);
+  t.add<std::int64_t>("login-throttle-entries", "usernames and addresses the login throttle remembers at most",
+                      d.login_throttle_entries);
   t.add<std::string>("log-level", "trace, debug, info, warn, error, critical or off", d.log_level);
   t.add<std::string>("server-name", "name announced in Welcome", d.server_name);
   return t.description();
@@ -130,8 +146,12 @@ void read_network(const po::variables_map& vm, Config& c) {
   read_int(vm, "max-message-bytes", 64, kU32Max, c.max_message_bytes);
   read_int(vm, "outbound-max-messages", 1, kI64Max, c.outbound_max_messages);
   read_int(vm, "outbound-max-bytes", 1, kI64Max, c.outbound_max_bytes);
+  read_value(vm, "deflate", c.deflate);
   read_int(vm, "handshake-timeout", 1, 3600, c.handshake_timeout_s);
   read_int(vm, "idle-timeout", 1, 86400, c.idle_timeout_s);
+  read_int(vm, "max-connections", 0, kIntMax, c.max_connections);
+  read_int(vm, "max-connections-per-address", 0, kIntMax, c.max_connections_per_address);
+  read_int(vm, "shutdown-timeout", 0, 3600, c.shutdown_timeout_s);
   read_value(vm, "rate", c.commands_per_second);
   read_int(vm, "burst", 1, kIntMax, c.command_burst);
 }
@@ -143,6 +163,12 @@ void read_application(const po::variables_map& vm, Config& c) {
   read_int(vm, "journal-window-ms", 0, 60000, c.journal_window_ms);
   read_int(vm, "max-rooms-per-player", 1, kIntMax, c.max_rooms_per_player);
   read_int(vm, "login-failures-per-minute", 1, kIntMax, c.login_failures_per_minute);
+  read_int(vm, "waiting-room-expiry", 1, 30 * 86400, c.waiting_room_expiry_s);
+  read_int(vm, "abandoned-match-expiry", 1, 365 * 86400, c.abandoned_match_expiry_s);
+  read_int(vm, "hash-workers", 1, 256, c.hash_workers);
+  read_int(vm, "hash-queue", 1, 1000000, c.hash_queue);
+  read_int(vm, "session-check-seconds", 0, 86400, c.session_check_s);
+  read_int(vm, "login-throttle-entries", 1, 100000000, c.login_throttle_entries);
   read_value(vm, "log-level", c.log_level);
   read_value(vm, "server-name", c.server_name);
 }

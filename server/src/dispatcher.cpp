@@ -3,12 +3,17 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
+#include "db_errors.hpp"
+#include "request_text.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
 
 namespace {
-constexpr std::uint32_t kProtocolVersion = 1;
+constexpr std::uint32_t kOldestVersion = 1;  // 1.0
+constexpr std::uint32_t kNewestVersion = 2;  // 1.1
 
 bool needs_login(v1::ClientMessage::BodyCase body) {
   switch (body) {
@@ -25,9 +30,15 @@ bool needs_login(v1::ClientMessage::BodyCase body) {
 }
 }  // namespace
 
+Dispatcher::Dispatcher(AppContext& ctx) : ctx_(ctx), session_timer_(ctx.ioc) {
+  schedule_session_check();
+}
+
 void Dispatcher::on_open(const LinkPtr& link) {
   std::lock_guard lock(mutex_);
-  connections_[link->id()] = Connection{};
+  Connection connection;
+  connection.link = link;
+  connections_[link->id()] = std::move(connection);
 }
 
 void Dispatcher::on_close(const LinkPtr& link) {
@@ -63,29 +74,42 @@ void Dispatcher::remember_room(const LinkPtr& link, const std::string& room_id, 
 }
 
 void Dispatcher::db_job(const LinkPtr& link, std::uint64_t request_id, std::function<void(pqxx::connection&)> job) {
-  auto unavailable = [link, request_id] {
-    link->send(make_error(request_id, "UNAVAILABLE", "the database is unavailable; try again"));
+  db_job([link](const v1::ServerMessage& message) { link->send(message); }, request_id, std::move(job));
+}
+
+void Dispatcher::db_job(Reply reply, std::uint64_t request_id, std::function<void(pqxx::connection&)> job) {
+  auto unavailable = [reply, request_id] {
+    reply(make_error(request_id, "UNAVAILABLE", "the database is unavailable; try again"));
   };
   ctx_.db.post(
-      [unavailable, job = std::move(job)](pqxx::connection& conn) {
+      [reply, request_id, job = std::move(job)](pqxx::connection& conn) {
         try {
           job(conn);
         } catch (const std::exception& e) {
-          spdlog::error("database request failed: {}", e.what());
-          unavailable();
-          throw;  // lets the worker reset its connection
+          const auto failure = classify_db_error(e);
+          spdlog::log(failure.code == "INVALID_REQUEST" ? spdlog::level::info : spdlog::level::err,
+                      "database request failed ({}): {}", failure.code, e.what());
+          reply(make_error(request_id, failure.code, failure.message));
+          if (failure.reset_connection) throw;  // lets the worker reset its connection
+        } catch (...) {
+          spdlog::error("database request threw a non-standard exception");
+          reply(make_error(request_id, "INTERNAL", "internal error"));
+          throw;
         }
       },
-      unavailable);
+      std::move(unavailable));
 }
 
 void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message) {
   const auto& hello = message.hello();
-  if (hello.min_version() > kProtocolVersion || hello.max_version() < kProtocolVersion) {
+  const std::uint32_t max_version = hello.max_version();
+  if (hello.min_version() > kNewestVersion || max_version < kOldestVersion) {
     link->send(make_error(message.request_id(), "UNSUPPORTED_VERSION",
-                          "this server speaks protocol version 1 only"));
+                          "this server speaks protocol versions 1 (1.0) and 2 (1.1)"));
     return;
   }
+  const std::uint32_t version = std::min(max_version, kNewestVersion);
+  link->set_protocol_version(version);
   {
     std::lock_guard lock(mutex_);
     connections_[link->id()].hello = true;
@@ -93,7 +117,7 @@ void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message)
   v1::ServerMessage reply;
   reply.set_request_id(message.request_id());
   auto* welcome = reply.mutable_welcome();
-  welcome->set_version(kProtocolVersion);
+  welcome->set_version(version);
   welcome->set_server_name(ctx_.config.server_name);
   auto* limits = welcome->mutable_limits();
   limits->set_max_message_bytes(ctx_.config.max_message_bytes);
@@ -109,6 +133,10 @@ void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
   const auto body = message.body_case();
   const auto conn = connection(link);
   if (!conn) return;
+  if (auto problem = text_problem(message)) {
+    link->send(make_error(rid, "INVALID_TEXT", *problem));
+    return;
+  }
   if (body == v1::ClientMessage::kHello) return on_hello(link, message);
   if (!conn->hello) {
     link->send(make_error(rid, "HELLO_REQUIRED", "send Hello first"));
@@ -125,16 +153,13 @@ void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
     link->send(make_error(rid, "NOT_AUTHENTICATED", "log in first"));
     return;
   }
+  if (is_account_request(body)) return route_account(link, message);
   route(link, message, conn->player.value_or(PlayerRef{}));
 }
 
 void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const PlayerRef& player) {
   const auto rid = m.request_id();
   switch (m.body_case()) {
-    case v1::ClientMessage::kRegister: return on_register(link, rid, m.register_());
-    case v1::ClientMessage::kLogin: return on_login(link, rid, m.login());
-    case v1::ClientMessage::kResume: return on_resume(link, rid, m.resume());
-    case v1::ClientMessage::kLogout: return on_logout(link, rid);
     case v1::ClientMessage::kSaveDeck: return on_save_deck(link, rid, player, m.save_deck());
     case v1::ClientMessage::kListDecks: return on_list_decks(link, rid, player, m.list_decks());
     case v1::ClientMessage::kGetDeck: return on_get_deck(link, rid, player, m.get_deck());
@@ -154,11 +179,19 @@ void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const Pl
       return;
     case v1::ClientMessage::kSubmitAnswer:
       if (auto room = room_or_error(link, rid, m.submit_answer().room_id())) {
-        room->submit(player, link, rid, m.submit_answer().command_index(), answer_from_wire(m.submit_answer().answer()));
+        const auto& submit = m.submit_answer();
+        room->submit(player, link, rid, StaleCheck{submit.command_index(), submit.prompt_id()},
+                     answer_from_wire(submit.answer()));
       }
+      return;
+    case v1::ClientMessage::kCloseRoom:
+      if (auto room = room_or_error(link, rid, m.close_room().room_id())) room->close_by_creator(player, link, rid);
       return;
     case v1::ClientMessage::kConcede:
       if (auto room = room_or_error(link, rid, m.concede().room_id())) room->concede(player, link, rid);
+      return;
+    case v1::ClientMessage::kRequestView:
+      if (auto room = room_or_error(link, rid, m.request_view().room_id())) room->request_view(link, rid);
       return;
     default:
       link->send(make_error(rid, "BAD_FRAME", "message has no known body"));

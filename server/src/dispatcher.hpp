@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include <boost/asio/steady_timer.hpp>
 #include <pqxx/pqxx>
 
 #include "app_context.hpp"
@@ -19,16 +20,25 @@ namespace concord::server {
 
 class Dispatcher : public MessageHandler {
  public:
-  explicit Dispatcher(AppContext& ctx) : ctx_(ctx) {}
+  // Starts the periodic session check (config.session_check_s; 0 = off).
+  explicit Dispatcher(AppContext& ctx);
 
   void on_open(const std::shared_ptr<ClientLink>& link) override;
   void on_message(const std::shared_ptr<ClientLink>& link, v1::ClientMessage message) override;
   void on_close(const std::shared_ptr<ClientLink>& link) override;
 
  private:
+  // tests/fuzz/dispatch_world.cpp: logs a connection in as a successful
+  // Login/Resume would (logged_in), for a fuzzer that has no database.
+  friend struct DispatcherTestAccess;
+
   using LinkPtr = std::shared_ptr<ClientLink>;
+  // Sends one reply; for account requests it also ends the request first.
+  using Reply = std::function<void(const v1::ServerMessage&)>;
   struct Connection {
+    std::weak_ptr<ClientLink> link;
     bool hello = false;
+    bool account_busy = false;  // a Register/Login/Resume/Logout is being handled
     std::optional<PlayerRef> player;
     std::string token_hash;
     std::set<std::string> rooms;  // rooms this connection joined (seat or spectator)
@@ -40,17 +50,35 @@ class Dispatcher : public MessageHandler {
   std::optional<Connection> connection(const LinkPtr& link) const;
   void set_player(const LinkPtr& link, std::optional<PlayerRef> player, std::string token_hash);
   void remember_room(const LinkPtr& link, const std::string& room_id, bool joined);
-  // Runs `job` on a database worker; a thrown exception replies UNAVAILABLE.
+  // Runs `job` on a database worker. A thrown exception replies with the code
+  // classify_db_error gives (INVALID_REQUEST, UNAVAILABLE or INTERNAL).
   void db_job(const LinkPtr& link, std::uint64_t request_id, std::function<void(pqxx::connection&)> job);
+  void db_job(Reply reply, std::uint64_t request_id, std::function<void(pqxx::connection&)> job);
 
   // dispatcher_accounts.cpp
-  void on_register(const LinkPtr& link, std::uint64_t request_id, const v1::Register& request);
-  void on_login(const LinkPtr& link, std::uint64_t request_id, const v1::Login& request);
-  void on_resume(const LinkPtr& link, std::uint64_t request_id, const v1::Resume& request);
-  void on_logout(const LinkPtr& link, std::uint64_t request_id);
-  void logged_in(const LinkPtr& link, std::uint64_t request_id, PlayerRef player, const std::string& token,
-                 bool reattach);
+  static bool is_account_request(v1::ClientMessage::BodyCase body);
+  // Marks the connection busy with an account request; false if it already is.
+  bool begin_account_request(const LinkPtr& link);
+  Reply account_reply(const LinkPtr& link);  // ends the account request, then sends
+  void route_account(const LinkPtr& link, const v1::ClientMessage& message);
+  // Runs `job` on the password hasher; UNAVAILABLE at once when its queue is full.
+  void hash_job(const Reply& reply, std::uint64_t request_id, std::function<void()> job);
+  void on_register(const Reply& reply, std::uint64_t request_id, const v1::Register& request);
+  void on_login(const LinkPtr& link, const Reply& reply, std::uint64_t request_id, const v1::Login& request);
+  void check_password(const LinkPtr& link, const Reply& reply, std::uint64_t request_id, const v1::Login& request,
+                      std::optional<persistence::PlayerRecord> player);
+  void on_resume(const LinkPtr& link, const Reply& reply, std::uint64_t request_id, const v1::Resume& request);
+  void on_logout(const LinkPtr& link, const Reply& reply, std::uint64_t request_id);
+  void logged_in(const LinkPtr& link, const Reply& reply, std::uint64_t request_id, PlayerRef player,
+                 const std::string& token, bool reattach);
   void detach_from_rooms(const LinkPtr& link);
+
+  // dispatcher_sessions.cpp: revocation reaches every connection of a token.
+  // Logs out every connection holding `token_hash` except `keep` and tells it
+  // with a SESSION_REVOKED push.
+  void revoke_connections(const std::string& token_hash, const LinkPtr& keep);
+  void schedule_session_check();
+  void check_sessions();
 
   // dispatcher_decks.cpp
   void on_save_deck(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player, const v1::SaveDeck& request);
@@ -70,6 +98,7 @@ class Dispatcher : public MessageHandler {
   AppContext& ctx_;
   mutable std::mutex mutex_;
   std::map<std::uint64_t, Connection> connections_;
+  boost::asio::steady_timer session_timer_;
 };
 
 }  // namespace concord::server

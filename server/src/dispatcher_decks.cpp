@@ -1,18 +1,13 @@
-// Decks: save (validated by the game's deck rules), list, fetch, delete.
+// Decks: save (validated by rules::validate_deck: core caps, then the game's deck rules), list, fetch, delete.
 #include "dispatcher.hpp"
+#include "text_limits.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
 
 namespace {
 
-bool valid_deck_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return false;
-  }
-  return true;
-}
+bool valid_deck_name(const std::string& name) { return printable_text(name, 1, 64); }
 
 v1::ServerMessage deck_invalid(std::uint64_t rid, const std::vector<rules::DeckViolation>& violations) {
   auto reply = make_error(rid, "DECK_INVALID", std::to_string(violations.size()) + " deck rule violation(s)");
@@ -22,22 +17,6 @@ v1::ServerMessage deck_invalid(std::uint64_t rid, const std::vector<rules::DeckV
     out->set_message(v.message);
   }
   return reply;
-}
-
-// Card ids and section names travel through the canonical text form.
-std::vector<rules::DeckViolation> text_safety(const rules::Deck& deck) {
-  std::vector<rules::DeckViolation> out;
-  auto bad = [](const std::string& s) {
-    return s.empty() || s.find_first_of(" \t\r\n[]") != std::string::npos;
-  };
-  for (const auto& section : deck.sections) {
-    if (bad(section.name)) out.push_back({"BAD_SECTION_NAME", "section name '" + section.name + "' is not allowed"});
-    for (const auto& card : section.cards) {
-      if (bad(card.card)) out.push_back({"BAD_CARD_ID", "card id '" + card.card + "' is not allowed"});
-      if (card.count == 0) out.push_back({"ZERO_COUNT", "card '" + card.card + "' has count 0"});
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -54,8 +33,8 @@ void Dispatcher::on_save_deck(const LinkPtr& link, std::uint64_t rid, const Play
     link->send(make_error(rid, "DECK_INVALID", "deck names are 1-64 printable characters"));
     return;
   }
-  auto violations = text_safety(deck);
-  if (violations.empty() && game->definition.validate_deck) violations = game->definition.validate_deck(deck);
+  // The core caps (text-form safety, size) and then the game's own deck rules.
+  const auto violations = rules::validate_deck(game->definition, deck);
   if (!violations.empty()) {
     link->send(deck_invalid(rid, violations));
     return;

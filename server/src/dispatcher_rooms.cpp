@@ -1,5 +1,7 @@
 // Lobby requests: games, room creation and listing, joining.
 #include "dispatcher.hpp"
+#include "passwords.hpp"
+#include "text_limits.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -12,10 +14,23 @@ std::string join_lines(const std::vector<std::string>& lines) {
   return out;
 }
 
+// JoinRoom.seat is 1-based with 0 = first free; the room wants 0-based, -1 = first free.
+int preferred_seat(const v1::JoinRoom& request) { return request.seat() > 0 ? request.seat() - 1 : -1; }
+
 std::vector<rules::DeckViolation> deck_problems(const GameEntry& game, const std::optional<rules::Deck>& deck) {
   if (!deck) return {{"DECK_UNREADABLE", "the stored deck could not be read"}};
   if (deck->game != game.definition.id) return {{"WRONG_GAME", "that deck is for " + deck->game}};
-  return game.definition.validate_deck(*deck);
+  return rules::validate_deck(game.definition, *deck);
+}
+
+std::string seat_counts_text(const rules::GameDefinition& def) {
+  std::string out;
+  const auto counts = def.accepted_seat_counts();
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (i > 0) out += i + 1 == counts.size() ? " or " : ", ";
+    out += std::to_string(counts[i]);
+  }
+  return out;
 }
 
 }  // namespace
@@ -33,6 +48,11 @@ void Dispatcher::on_list_games(const LinkPtr& link, std::uint64_t rid) {
     game->set_max_seats(static_cast<std::uint32_t>(def.max_seats));
     game->set_needs_deck(def.needs_deck);
     for (const auto& spec : def.options) option_spec_to_wire(spec, game->add_options());
+    for (const int seats : def.accepted_seat_counts()) {
+      auto* entry = game->add_seat_options();
+      entry->set_seats(static_cast<std::uint32_t>(seats));
+      for (const auto& spec : def.options_for(seats)) option_spec_to_wire(spec, entry->add_options());
+    }
     for (const auto& deck : entry->starter_decks) deck_to_wire(deck, game->add_starter_decks());
   }
   link->send(reply);
@@ -47,12 +67,11 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
   }
   const auto& def = game->definition;
   const int seats = request.seats() == 0 ? def.min_seats : static_cast<int>(request.seats());
-  if (seats < def.min_seats || seats > def.max_seats) {
-    link->send(make_error(rid, "INVALID_SEATS", def.name + " takes " + std::to_string(def.min_seats) + " to " +
-                                                     std::to_string(def.max_seats) + " seats"));
+  if (!def.accepts_seats(seats)) {
+    link->send(make_error(rid, "INVALID_SEATS", def.name + " takes " + seat_counts_text(def) + " seats"));
     return;
   }
-  auto options = rules::resolve_options(def.options, {request.options().begin(), request.options().end()});
+  auto options = rules::resolve_options(def.options_for(seats), {request.options().begin(), request.options().end()});
   if (!options.ok()) {
     link->send(make_error(rid, "INVALID_OPTIONS", join_lines(options.errors)));
     return;
@@ -67,8 +86,10 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
     link->send(make_error(rid, "TOO_MANY_ROOMS", "you are already in the maximum number of rooms"));
     return;
   }
-  RoomSettings settings{request.name().empty() ? player.username + "'s room" : request.name().substr(0, 64),
-                        options.values, seats, request.password(), player.id};
+  RoomSettings settings{request.name().empty() ? player.username + "'s room" : utf8_prefix(request.name(), 64),
+                        options.values, seats,
+                        request.password().empty() ? std::string() : room_password_hash(request.password()),
+                        player.id, {}};
   auto room = ctx_.lobby.create(*game, std::move(settings));
   v1::ServerMessage reply;
   reply.set_request_id(rid);
@@ -100,9 +121,14 @@ void Dispatcher::on_join_room(const LinkPtr& link, std::uint64_t rid, const Play
     link->send(make_error(rid, "TOO_MANY_ROOMS", "you are already in the maximum number of rooms"));
     return;
   }
-  remember_room(link, room->id(), true);
-  JoinRequest join{rid, as_player ? v1::PLAYER : v1::SPECTATOR, request.password(), request.seat() - 1, {}};
   const auto* game = ctx_.games.find(room->game_id());
+  if (request.seat() < 0 || request.seat() > game->definition.max_seats) {
+    link->send(make_error(rid, "INVALID_SEATS", "seat is 0 (first free) or 1 to " +
+                                                     std::to_string(game->definition.max_seats)));
+    return;
+  }
+  remember_room(link, room->id(), true);
+  JoinRequest join{rid, as_player ? v1::PLAYER : v1::SPECTATOR, request.password(), preferred_seat(request), {}};
   if (!as_player || seated_here || !game->definition.needs_deck || request.deck_id() == 0) {
     room->join(player, link, std::move(join));
     return;
@@ -133,7 +159,7 @@ void Dispatcher::join_with_deck(const LinkPtr& link, std::uint64_t rid, const Pl
       link->send(reply);
       return;
     }
-    JoinRequest join{rid, v1::PLAYER, request.password(), request.seat() - 1, std::move(deck)};
+    JoinRequest join{rid, v1::PLAYER, request.password(), preferred_seat(request), std::move(deck)};
     room->join(player, link, std::move(join));
   });
 }

@@ -21,6 +21,27 @@ HttpResponse make_response(const HttpRequest& request, std::string_view server_n
   return response;
 }
 
+std::string unreachable_text(double seconds) {
+  return "database unreachable for " + std::to_string(static_cast<long long>(seconds)) + " s";
+}
+
+// Liveness: the process answers. Says so when the database is unreachable
+// (rooms wait for it), but stays 200: restarting would not bring it back.
+HttpResponse healthz(const HttpRequest& request, std::string_view server_name) {
+  const auto [reachable, seconds] = Metrics::instance().database_status();
+  return make_response(request, server_name, http::status::ok, "text/plain; charset=utf-8",
+                       reachable ? "ok" : "ok\n" + unreachable_text(seconds) + "\n");
+}
+
+// Readiness: 503 while the database is unreachable, so that an orchestrator
+// sends new players elsewhere until it is back.
+HttpResponse readyz(const HttpRequest& request, std::string_view server_name) {
+  const auto [reachable, seconds] = Metrics::instance().database_status();
+  if (reachable) return make_response(request, server_name, http::status::ok, "text/plain; charset=utf-8", "ready");
+  return make_response(request, server_name, http::status::service_unavailable, "text/plain; charset=utf-8",
+                       "not ready: " + unreachable_text(seconds) + "\n");
+}
+
 }  // namespace
 
 std::string_view request_path(std::string_view target) {
@@ -33,14 +54,15 @@ HttpResponse not_found(const HttpRequest& request, std::string_view server_name)
 
 HttpResponse handle_http_request(const HttpRequest& request, std::string_view server_name) {
   const auto path = request_path(request.target());
-  if (path != "/healthz" && path != "/metrics") return not_found(request, server_name);
+  if (path != "/healthz" && path != "/readyz" && path != "/metrics") return not_found(request, server_name);
   if (request.method() != http::verb::get) {
     auto response = make_response(request, server_name, http::status::method_not_allowed,
                                   "text/plain; charset=utf-8", "method not allowed\n");
     response.set(http::field::allow, "GET");
     return response;
   }
-  if (path == "/healthz") return make_response(request, server_name, http::status::ok, "text/plain; charset=utf-8", "ok");
+  if (path == "/healthz") return healthz(request, server_name);
+  if (path == "/readyz") return readyz(request, server_name);
   return make_response(request, server_name, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
                        Metrics::instance().render());
 }

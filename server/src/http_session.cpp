@@ -22,11 +22,13 @@ constexpr std::uint64_t kBodyLimit = 4 * 1024;  // we only serve GETs
 }  // namespace
 
 template <class Stream>
-HttpSession<Stream>::HttpSession(Stream stream, std::shared_ptr<NetContext> context, std::string remote_address)
+HttpSession<Stream>::HttpSession(Stream stream, std::shared_ptr<NetContext> context, std::string remote_address,
+                                 Admission::Ticket ticket)
     : stream_(std::move(stream)),
       executor_(stream_.get_executor()),
       context_(std::move(context)),
       remote_address_(std::move(remote_address)),
+      ticket_(std::move(ticket)),
       id_(next_connection_id()) {}
 
 template <class Stream>
@@ -99,7 +101,8 @@ void HttpSession<Stream>::upgrade() {
   beast::get_lowest_layer(stream_).expires_never();
   released_ = true;
   context_->registry.remove(id_);
-  std::make_shared<WsSession<Stream>>(std::move(stream_), context_, remote_address_)->run(std::move(request));
+  std::make_shared<WsSession<Stream>>(std::move(stream_), context_, remote_address_, std::move(ticket_))
+      ->run(std::move(request));
 }
 
 template <class Stream>

@@ -16,6 +16,7 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "http_routes.hpp"
+#include "net_admission.hpp"
 #include "net_connection.hpp"
 #include "net_context.hpp"
 #include "net_types.hpp"
@@ -25,7 +26,10 @@ namespace concord::server::net {
 template <class Stream>
 class HttpSession : public NetConnection, public std::enable_shared_from_this<HttpSession<Stream>> {
  public:
-  HttpSession(Stream stream, std::shared_ptr<NetContext> context, std::string remote_address);
+  // `ticket`: this connection's slot under the connection caps (passed on to
+  // the WebSocket session on upgrade).
+  HttpSession(Stream stream, std::shared_ptr<NetContext> context, std::string remote_address,
+              Admission::Ticket ticket = nullptr);
   ~HttpSession() override;
 
   // Starts the session on the stream's strand.
@@ -47,6 +51,7 @@ class HttpSession : public NetConnection, public std::enable_shared_from_this<Ht
   asio::any_io_executor executor_;  // the strand; kept because stream_ may be moved out
   std::shared_ptr<NetContext> context_;
   std::string remote_address_;
+  Admission::Ticket ticket_;
   std::uint64_t id_;
   bool released_ = false;  // the stream moved to a WsSession
   beast::flat_buffer buffer_;

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,16 +22,37 @@ class Lobby {
   std::shared_ptr<Room> adopt(const GameEntry& game, const std::string& id, RoomSettings settings);
   std::shared_ptr<Room> find(const std::string& id) const;
   std::vector<std::shared_ptr<Room>> list(const std::string& game) const;  // "" = all
-  // Rooms where the player holds a seat.
+  // Rooms where the player holds a seat, and open rooms the player created.
   std::vector<std::shared_ptr<Room>> rooms_of(std::int64_t player_id) const;
+  // Rooms the player joined as a spectator and has not left.
+  std::vector<std::shared_ptr<Room>> rooms_watched_by(std::int64_t player_id) const;
   // Open rooms the player holds a seat in or created (for max_rooms_per_player).
   int open_rooms_of(std::int64_t player_id) const;
   void remove(const std::string& id);
 
+  // Called by a room whenever its members change: who is seated, who created
+  // it, and whether it still counts as open (not finished, not closed). Keeps
+  // the per-player indexes, so nothing scans every room.
+  void note_members(const std::string& room_id, const std::vector<std::int64_t>& seated, std::int64_t creator,
+                    bool open, const std::set<std::int64_t>& watchers = {});
+
  private:
+  struct Members {
+    std::set<std::int64_t> seated;
+    std::set<std::int64_t> counted;  // seated or creator, while open
+    std::set<std::int64_t> watchers;
+  };
+  std::vector<std::shared_ptr<Room>> rooms_in(const std::map<std::int64_t, std::set<std::string>>& index,
+                                              std::int64_t player_id) const;  // mutex_ held
+  void forget_members(const std::string& room_id);  // mutex_ held
+
   AppContext* ctx_ = nullptr;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::map<std::string, Members> members_;
+  std::map<std::int64_t, std::set<std::string>> rooms_by_player_;  // seated, or created while open
+  std::map<std::int64_t, std::set<std::string>> watched_by_player_;
+  std::map<std::int64_t, int> open_count_;
 };
 
 }  // namespace concord::server

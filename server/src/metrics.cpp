@@ -63,6 +63,8 @@ void render_gauges_and_counters(std::string& out, const Metrics& m) {
   sample(out, "concord_messages_out_total", "counter", "Server messages written.", m.messages_out.load());
   sample(out, "concord_slow_consumers_closed_total", "counter",
          "Connections closed because their outbound queue overflowed.", m.slow_consumers_closed.load());
+  sample(out, "concord_connections_refused_total", "counter",
+         "Connections refused over the connection caps.", m.connections_refused.load());
   sample(out, "concord_commands_accepted_total", "counter", "Match commands accepted.", m.commands_accepted.load());
 }
 
@@ -92,6 +94,13 @@ void render_journal(std::string& out, std::pair<double, std::uint64_t> journal) 
   sample(out, "concord_journal_pending", "gauge", "Journal entries waiting to be written.", journal.second);
 }
 
+void render_database(std::string& out, Metrics::DatabaseStatus status) {
+  sample(out, "concord_database_up", "gauge", "1 if the database answered the last attempt, else 0.",
+         status.first ? 1 : 0);
+  sample(out, "concord_database_unreachable_seconds", "gauge", "How long the database has been unreachable.",
+         status.second);
+}
+
 }  // namespace
 
 Metrics& Metrics::instance() {
@@ -119,6 +128,20 @@ void Metrics::set_journal_source(std::function<std::pair<double, std::uint64_t>(
   journal_source_ = std::move(source);
 }
 
+void Metrics::set_database_source(std::function<DatabaseStatus()> source) {
+  std::lock_guard lock(mutex_);
+  database_source_ = std::move(source);
+}
+
+Metrics::DatabaseStatus Metrics::database_status() const {
+  std::function<DatabaseStatus()> source;
+  {
+    std::lock_guard lock(mutex_);
+    source = database_source_;
+  }
+  return source ? source() : DatabaseStatus{true, 0};
+}
+
 std::string Metrics::render() const {
   std::string out;
   out.reserve(4096);
@@ -131,6 +154,7 @@ std::string Metrics::render() const {
     journal = journal_source_;
   }
   if (journal) render_journal(out, journal());  // called unlocked: the source may take its own locks
+  render_database(out, database_status());
   return out;
 }
 

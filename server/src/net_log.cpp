@@ -4,6 +4,9 @@
 #include <boost/asio/ssl/error.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/websocket/error.hpp>
+#include <string>
+
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
 namespace concord::server::net {
@@ -21,5 +24,21 @@ void log_failure(const boost::system::error_code& ec, const char* what) {
   if (is_benign(ec)) return;
   spdlog::debug("net: {}: {}", what, ec.message());
 }
+
+namespace {
+
+void protobuf_log(google::protobuf::LogLevel level, const char* file, int line, const std::string& message) {
+  const bool client_input = message.find("when parsing") != std::string::npos;
+  auto out = spdlog::level::info;
+  if (level == google::protobuf::LOGLEVEL_WARNING) out = spdlog::level::warn;
+  if (level == google::protobuf::LOGLEVEL_ERROR) out = spdlog::level::err;
+  if (client_input) out = spdlog::level::debug;
+  if (level >= google::protobuf::LOGLEVEL_FATAL) out = spdlog::level::critical;
+  spdlog::log(out, "protobuf {}:{}: {}", file, line, message);
+}
+
+}  // namespace
+
+void route_protobuf_logs() { google::protobuf::SetLogHandler(&protobuf_log); }
 
 }  // namespace concord::server::net

@@ -31,7 +31,8 @@ void ConnectionRegistry::shutdown_all() {
     for (auto& [id, weak] : connections_) {
       if (auto connection = weak.lock()) live.push_back(std::move(connection));
     }
-    connections_.clear();
+    // The entries stay until each connection has ended (remove()), so that
+    // size() tells a draining server how many are still closing.
   }
   // Outside the lock: shutdown() may end up calling remove().
   for (auto& connection : live) connection->shutdown();

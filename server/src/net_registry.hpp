@@ -21,7 +21,7 @@ class ConnectionRegistry {
   void remove(std::uint64_t id);
   // Refuses further add() calls and calls shutdown() on every live connection.
   void shutdown_all();
-  std::size_t size() const;
+  std::size_t size() const;  // connections added and not yet removed
 
  private:
   mutable std::mutex mutex_;

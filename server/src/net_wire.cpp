@@ -1,5 +1,7 @@
 #include "net_wire.hpp"
 
+#include "frame_diagnosis.hpp"
+
 namespace concord::server::net {
 
 std::string seq_prefix(std::uint64_t seq) {
@@ -29,6 +31,22 @@ std::shared_ptr<const std::string> error_body(const std::string& code, const std
   error->set_message(message);
   error->set_request_id(request_id);
   return serialize_body(reply);
+}
+
+std::optional<FrameError> decode_frame(bool text, const void* data, std::size_t size,
+                                       concord::v1::ClientMessage& message, std::uint64_t& request_id) {
+  const bool parsed = !text && message.ParseFromArray(data, static_cast<int>(size));
+  request_id = parsed ? message.request_id() : 0;
+  if (text) return FrameError{"TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0};
+  if (!parsed) {
+    // A string field that is not UTF-8 fails the parse too: tell it apart.
+    auto problem = diagnose_bad_frame({static_cast<const char*>(data), size});
+    return FrameError{std::move(problem.code), std::move(problem.message), problem.request_id};
+  }
+  if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
+    return FrameError{"BAD_FRAME", "the ClientMessage has no body", request_id};
+  }
+  return std::nullopt;
 }
 
 }  // namespace concord::server::net

@@ -6,7 +6,9 @@
 #include <string>
 #include <utility>
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/system/system_error.hpp>
 #include <spdlog/spdlog.h>
 
@@ -39,14 +41,33 @@ std::unique_ptr<boost::asio::ssl::context> make_tls_context(const Config& config
 }  // namespace
 
 struct NetworkServer::Impl {
+  explicit Impl(boost::asio::io_context& io) : ioc(io), drain_timer(io) {}
+  void wait_drained(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
+
+  boost::asio::io_context& ioc;
   std::shared_ptr<net::NetContext> context;
   std::shared_ptr<net::Listener> listener;
   std::atomic<bool> stopped{false};
+  boost::asio::steady_timer drain_timer;
 };
+
+// Polls: the sessions end on their own strands, each after its close handshake.
+void NetworkServer::Impl::wait_drained(std::chrono::steady_clock::time_point deadline, std::function<void()> done) {
+  if (context->registry.size() == 0 || std::chrono::steady_clock::now() >= deadline) {
+    if (context->registry.size() != 0) {
+      spdlog::warn("net: {} connection(s) still closing at the shutdown deadline", context->registry.size());
+    }
+    return done();
+  }
+  drain_timer.expires_after(std::chrono::milliseconds(10));
+  drain_timer.async_wait([this, deadline, done = std::move(done)](const boost::system::error_code&) mutable {
+    wait_drained(deadline, std::move(done));
+  });
+}
 
 NetworkServer::NetworkServer(boost::asio::io_context& ioc, const Config& config,
                              std::shared_ptr<MessageHandler> handler)
-    : impl_(std::make_unique<Impl>()) {
+    : impl_(std::make_unique<Impl>(ioc)) {
   if (!handler) throw std::invalid_argument("NetworkServer needs a MessageHandler");
   auto context = std::make_shared<net::NetContext>();
   context->config = config;
@@ -71,6 +92,17 @@ void NetworkServer::stop() {
   if (impl_->stopped.exchange(true)) return;
   impl_->listener->stop();
   impl_->context->registry.shutdown_all();
+}
+
+void NetworkServer::shutdown(std::chrono::milliseconds deadline, std::function<void()> done) {
+  stop();
+  boost::asio::post(impl_->drain_timer.get_executor(),
+                    [impl = impl_.get(), until = std::chrono::steady_clock::now() + deadline,
+                     done = std::move(done)]() mutable { impl->wait_drained(until, std::move(done)); });
+}
+
+std::size_t NetworkServer::live_connections() const {
+  return impl_->context->registry.size();
 }
 
 }  // namespace concord::server

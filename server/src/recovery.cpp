@@ -43,8 +43,12 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
   if (!seed) return std::string("unreadable seed");
   Rebuilt rebuilt;
   if (auto error = read_match(conn, match, rebuilt)) return error;
-  RoomSettings settings{match.room_name, rules::options_from_text(match.options_text),
-                        static_cast<int>(match.seats.size()), "", 0};
+  RoomSettings settings{match.room_name,
+                        rules::options_from_text(match.options_text),
+                        match.seat_count > 0 ? match.seat_count : static_cast<int>(match.seats.size()),
+                        match.password_hash,
+                        match.creator_id,
+                        match.settings_blob};
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));
   auto error = room->restore(match.id, rebuilt.players, rebuilt.decks, *seed, rebuilt.log, rebuilt.last_hash);
   if (error) {

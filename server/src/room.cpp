@@ -2,8 +2,10 @@
 #include "room.hpp"
 
 #include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
 
 #include "lobby.hpp"
+#include "passwords.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -14,13 +16,23 @@ Room::Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings 
       id_(std::move(id)),
       settings_(std::move(settings)),
       strand_(boost::asio::make_strand(ctx.ioc)),
-      seats_(static_cast<std::size_t>(settings_.seat_count)) {
+      seats_(static_cast<std::size_t>(settings_.seat_count)),
+      expiry_timer_(strand_) {
   update_summary();
 }
 
-template <typename F>
-void Room::on_strand(F&& f) {
-  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+void Room::fail_handler(const std::string& what) {
+  spdlog::error("room {}: a handler failed: {}", id_, what);
+  try {
+    if (closed_) return;
+    if (match_) {
+      abort_match(std::string("the game failed: ") + what);
+    } else {
+      close_room("the room failed: " + what);
+    }
+  } catch (const std::exception& e) {
+    spdlog::critical("room {}: could not end the room after a failure: {}", id_, e.what());
+  }
 }
 
 RoomSummary Room::summary() const {
@@ -42,17 +54,25 @@ void Room::set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, b
   on_strand([=](Room& r) { r.do_set_ready(player, link, request_id, ready); });
 }
 
-void Room::submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
+void Room::submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, StaleCheck against,
                   rules::Answer answer) {
   rules::Command command{rules::Command::Kind::Answer, 0, std::move(answer)};
   on_strand([=, command = std::move(command)](Room& r) {
-    r.do_command(player, link, request_id, command_index, command);
+    if (r.refuse_while_not_durable(link, request_id)) return;
+    r.do_command(player, link, request_id, against, command);
   });
 }
 
 void Room::concede(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   rules::Command command{rules::Command::Kind::Concede, 0, {}};
-  on_strand([=](Room& r) { r.do_command(player, link, request_id, 0, command); });
+  on_strand([=](Room& r) {
+    if (r.refuse_while_not_durable(link, request_id)) return;
+    r.do_command(player, link, request_id, StaleCheck{}, command);
+  });
+}
+
+void Room::close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
+  on_strand([=](Room& r) { r.do_close_by_creator(player, link, request_id); });
 }
 
 void Room::request_view(LinkPtr link, std::uint64_t request_id) {
@@ -105,12 +125,14 @@ void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
     link->send(make_error(request.request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
     return;
   }
-  if (!settings_.password.empty() && request.password != settings_.password) {
+  if (settings_.is_private() && !room_password_matches(settings_.password_hash, request.password)) {
     link->send(make_error(request.request_id, "WRONG_PASSWORD", "wrong room password"));
     return;
   }
   if (request.role == v1::SPECTATOR) {
     spectators_.insert(link);
+    if (seat_of(player.id) < 0) watchers_.insert(player.id);
+    update_summary();
     send_room_info(link, request.request_id);
     if (match_) send_fresh_update(link, -1);
     broadcast_room_info(link);
@@ -147,6 +169,7 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
   seats_[seat].ready = false;
   seats_[seat].links.insert(link);
   spectators_.erase(link);
+  watchers_.erase(player.id);
   update_summary();
   send_room_info(link, request.request_id);
   broadcast_room_info(link);
@@ -154,8 +177,10 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
 
 void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   const int seat = seat_of(player.id);
-  const bool spectating = spectators_.erase(link) > 0;
+  const bool spectating = spectators_.erase(link) > 0 || watchers_.count(player.id) > 0;
+  watchers_.erase(player.id);
   if (seat < 0 && !spectating) {
+    if (player.id == settings_.creator && phase_ == Phase::Waiting) return creator_leaves(link, request_id);
     link->send(make_error(request_id, "NOT_IN_ROOM", "you are not in room " + id_));
     return;
   }
@@ -170,6 +195,18 @@ void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   link->send(make_ok(request_id));
   broadcast_room_info();
   maybe_close();
+}
+
+// The creator, holding no seat, leaves a room that has not started: an empty
+// room closes; one with players stays, no longer counted as the creator's.
+void Room::creator_leaves(const LinkPtr& link, std::uint64_t request_id) {
+  link->send(make_ok(request_id));
+  if (!has_members()) {
+    close_room("closed: its creator left");
+    return;
+  }
+  settings_.creator = 0;
+  update_summary();
 }
 
 void Room::do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready) {
@@ -191,7 +228,7 @@ void Room::do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id
 
 void Room::do_attach(PlayerRef player, LinkPtr link) {
   const int seat = seat_of(player.id);
-  if (seat < 0) return;
+  if (seat < 0) return reattach_watcher(player, link);
   seats_[seat].links.insert(link);
   update_summary();
   send_room_info(link, 0);
@@ -199,13 +236,56 @@ void Room::do_attach(PlayerRef player, LinkPtr link) {
   broadcast_room_info(link);
 }
 
+// A resumed connection of a player who was watching this room.
+void Room::reattach_watcher(PlayerRef player, const LinkPtr& link) {
+  if (closed_ || watchers_.count(player.id) == 0) return;
+  spectators_.insert(link);
+  update_summary();
+  send_room_info(link, 0);
+  if (match_) send_fresh_update(link, -1);
+  broadcast_room_info(link);
+}
+
 void Room::do_detach(LinkPtr link) {
   bool changed = spectators_.erase(link) > 0;
   for (auto& seat : seats_) changed = seat.links.erase(link) > 0 || changed;
   if (!changed) return;
+  if (!any_seat_connected()) unattended_since_ = std::chrono::steady_clock::now();
   update_summary();
   broadcast_room_info();
   maybe_close();
+}
+
+void Room::do_close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
+  if (closed_) {
+    link->send(make_error(request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
+    return;
+  }
+  if (player.id != settings_.creator) {
+    link->send(make_error(request_id, "NOT_ROOM_CREATOR", "only the creator of room " + id_ + " may close it"));
+    return;
+  }
+  if (phase_ != Phase::Waiting) {
+    link->send(make_error(request_id, "MATCH_RUNNING", "the match has started; it ends by being played or conceded"));
+    return;
+  }
+  link->send(make_ok(request_id));
+  close_room("closed by its creator");
+}
+
+// Tells everyone in the room that it is gone and removes it from the lobby.
+void Room::close_room(const std::string& reason) {
+  v1::ServerMessage closed;
+  closed.mutable_room_closed()->set_room_id(id_);
+  closed.mutable_room_closed()->set_reason(reason);
+  auto body = std::make_shared<const std::string>(closed.SerializeAsString());
+  for (auto& seat : seats_) {
+    for (const auto& link : seat.links) link->send_shared(body);
+  }
+  for (const auto& link : spectators_) link->send_shared(body);
+  closed_ = true;
+  update_summary();
+  ctx_.lobby.remove(id_);
 }
 
 void Room::maybe_close() {

@@ -16,22 +16,28 @@
 #include <string>
 #include <vector>
 
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "app_context.hpp"
 #include "concord/rules/match.hpp"
+#include "concord/rules/prompt_ids.hpp"
 #include "concord/server/link.hpp"
 #include "concord/v1/concord.pb.h"
 #include "delta/view_feed.hpp"
 
 namespace concord::server {
 
+// Persisted with the match (matches table) so that recovery restores them.
 struct RoomSettings {
   std::string name;
   rules::OptionValues options;  // resolved
   int seat_count = 2;
-  std::string password;          // empty = public
+  std::string password_hash;     // room_password_hash() of the password; empty = public
   std::int64_t creator = 0;
+  std::string extra;             // opaque settings blob (e.g. spectator settings), stored as is
+  bool is_private() const { return !password_hash.empty(); }
 };
 
 struct JoinRequest {
@@ -40,6 +46,13 @@ struct JoinRequest {
   std::string password;
   int preferred_seat = -1;                // -1 = first free
   std::optional<rules::Deck> deck;        // validated by the caller
+};
+
+// What an answer was made against: the 1.0 command index (0 = unchecked) and
+// the 1.1 per-seat prompt id (required in 1.1).
+struct StaleCheck {
+  std::uint64_t command_index = 0;
+  std::uint64_t prompt_id = 0;
 };
 
 // Thread-safe summary for listings and per-player room counts.
@@ -63,15 +76,20 @@ class Room : public std::enable_shared_from_this<Room> {
   void join(PlayerRef player, LinkPtr link, JoinRequest request);
   void leave(PlayerRef player, LinkPtr link, std::uint64_t request_id);
   void set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready);
-  void submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
-              rules::Answer answer);
+  void submit(PlayerRef player, LinkPtr link, std::uint64_t request_id, StaleCheck against, rules::Answer answer);
   void concede(PlayerRef player, LinkPtr link, std::uint64_t request_id);
   // RequestView (protocol 1.1): a full view for a seated or watching link.
   void request_view(LinkPtr link, std::uint64_t request_id);
+  // The creator closes a room whose match has not started (1.1 CloseRoom).
+  void close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id);
   // Re-attaches a resumed connection of a seated player (fresh RoomInfo + MatchUpdate).
   void attach(PlayerRef player, LinkPtr link);
   // The connection is gone (closed or logged out).
   void detach(LinkPtr link);
+
+  // Starts the expiry checks (room_expiry.cpp); the lobby calls it once the
+  // room is shared.
+  void start_expiry();
 
   // Crash recovery: rebuilds the match from the stored record and command log.
   // Returns an error text if the replay fails or the final hash differs.
@@ -94,6 +112,7 @@ class Room : public std::enable_shared_from_this<Room> {
   struct PendingFlush {
     std::uint64_t index = 0;
     LinkPtr submitter;
+    int submitter_seat = -1;
     std::uint64_t request_id = 0;
     std::chrono::steady_clock::time_point received;
     std::vector<std::shared_ptr<const std::string>> seat_updates;  // per seat
@@ -111,14 +130,24 @@ class Room : public std::enable_shared_from_this<Room> {
 
   template <typename F>
   void on_strand(F&& f);
+  void fail_handler(const std::string& what);
 
   // membership (room.cpp)
   void do_join(PlayerRef player, LinkPtr link, JoinRequest request);
   void join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& request);
   void do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  void creator_leaves(const LinkPtr& link, std::uint64_t request_id);
   void do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready);
   void do_attach(PlayerRef player, LinkPtr link);
+  void reattach_watcher(PlayerRef player, const LinkPtr& link);
   void do_detach(LinkPtr link);
+  void do_close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  void close_room(const std::string& reason);
+
+  // expiry (room_expiry.cpp)
+  void arm_expiry();
+  void check_expiry();
+  bool any_seat_connected() const;
   int seat_of(std::int64_t player_id) const;
   int free_seat(int preferred) const;
   bool all_ready() const;
@@ -127,15 +156,24 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // match flow (room_match.cpp)
   void start_match();
+  std::optional<std::string> create_match(const rules::MatchSetup& setup);
   void on_match_created(std::int64_t match_id);
   void on_match_create_failed(const std::string& error);
-  void do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
+  void do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, StaleCheck against,
                   rules::Command command);
-  std::optional<std::string> check_command(PlayerRef player, std::uint64_t command_index, int* seat);
+  void run_command(const LinkPtr& link, std::uint64_t request_id, int seat, rules::Command command,
+                   std::chrono::steady_clock::time_point received);
+  std::optional<std::string> check_command(PlayerRef player, const ClientLink& link, StaleCheck against,
+                                           const rules::Command& command, int* seat) const;
+  void abort_match(const std::string& reason);
+  void record_end(std::int64_t match_id, const std::string& status, const std::string& text);
   void accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending);
   void journal_command(const rules::Command& command, const std::string& hash);
+  bool refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id);
   void on_durable(std::uint64_t index, bool ok);
   void flush(PendingFlush& pending);
+  // True when the reply was the mover's own update (1.1), which flush() then skips.
+  bool send_acknowledgement(const PendingFlush& pending);
   void fail_storage();
 
   // messages (room_views.cpp)
@@ -162,17 +200,34 @@ class Room : public std::enable_shared_from_this<Room> {
   Phase phase_ = Phase::Waiting;
   std::vector<Seat> seats_;
   std::set<LinkPtr> spectators_;
+  std::set<std::int64_t> watchers_;  // players who joined as spectators and have not left (resume brings them back)
   std::unique_ptr<rules::Match> match_;
   rules::Seed seed_{};
   std::int64_t match_id_ = 0;
   std::uint64_t command_index_ = 0;
+  std::optional<rules::PromptIds> prompt_ids_;
   std::deque<PendingFlush> pending_;
   std::vector<protocol::ViewFeed> seat_feeds_;  // last view sent per seat (deltas)
   protocol::ViewFeed spectator_feed_;
   bool closed_ = false;
+  boost::asio::steady_timer expiry_timer_;
+  std::chrono::steady_clock::time_point unattended_since_ = std::chrono::steady_clock::now();
 
   mutable std::mutex summary_mutex_;
   RoomSummary summary_;
 };
+
+// Every room handler runs through here: an exception (a game engine failing
+// while projecting a view, say) ends this room's match, never the server.
+template <typename F>
+inline void Room::on_strand(F&& f) {
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+    try {
+      f(*self);
+    } catch (const std::exception& e) {
+      self->fail_handler(e.what());
+    }
+  });
+}
 
 }  // namespace concord::server

@@ -29,8 +29,29 @@ persistence::MatchRecord match_record(const std::string& room_id, const std::str
   record.seed_hex = seed.hex();
   record.seed_commitment = seed.commitment();
   record.status = "running";
+  record.password_hash = settings.password_hash;
+  record.creator_id = settings.creator;
+  record.seat_count = settings.seat_count;
+  record.settings_blob = settings.extra;
   return record;
 }
+
+// The first seat whose deck breaks the game's deck rules (checked again at
+// match start and on recovery, not only when the deck was saved).
+std::optional<std::string> deck_problem(const rules::GameDefinition& game, const rules::MatchSetup& setup) {
+  if (!game.needs_deck) return std::nullopt;
+  for (std::size_t i = 0; i < setup.seats.size(); ++i) {
+    const auto& deck = setup.seats[i].deck;
+    if (!deck) return "seat " + std::to_string(i + 1) + " has no deck";
+    const auto problems = rules::validate_deck(game, *deck);
+    if (!problems.empty()) return "seat " + std::to_string(i + 1) + "'s deck: " + problems.front().message;
+  }
+  return std::nullopt;
+}
+
+// Accepted commands a room holds while they are not durable yet. Beyond this
+// (or while the database is known to be unreachable) commands are refused.
+constexpr std::size_t kMaxNotDurable = 8;
 
 }  // namespace
 
@@ -45,18 +66,51 @@ void Room::start_match() {
     record.seats.push_back({static_cast<int>(i), seat.player->id, seat.player->username,
                             seat.deck ? seat.deck->to_text() : std::string()});
   }
-  match_ = game_.definition.create(setup);
-  ctx_.db.post([self = shared_from_this(), record](pqxx::connection& conn) {
-    try {
-      const auto match_id = persistence::MatchRepository(conn).create(record);
-      boost::asio::post(self->strand_, [self, match_id] { self->on_match_created(match_id); });
-    } catch (const std::exception& e) {
-      boost::asio::post(self->strand_, [self, error = std::string(e.what())] { self->on_match_create_failed(error); });
-    }
-  });
+  if (auto problem = create_match(setup)) {
+    spdlog::error("room {}: the match could not be created: {}", id_, *problem);
+    close_room("the match could not be created: " + *problem);
+    return;
+  }
+  auto self = shared_from_this();
+  auto failed = [self](const std::string& error) {
+    self->on_strand([error](Room& r) { r.on_match_create_failed(error); });
+  };
+  ctx_.db.post(
+      [self, record, failed](pqxx::connection& conn) {
+        try {
+          const auto match_id = persistence::MatchRepository(conn).create(record);
+          self->on_strand([match_id](Room& r) { r.on_match_created(match_id); });
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: recording the match start failed: {}", self->id_, e.what());
+          failed("the database did not record it");
+          throw;  // lets the worker reset its connection
+        }
+      },
+      [failed] { failed("the database is unreachable"); });
+}
+
+// Checks every seat's deck again (the game's rules may be stricter than when
+// it was saved) and creates the match. A game that throws is reported, never
+// propagated: one room must not take the server down.
+std::optional<std::string> Room::create_match(const rules::MatchSetup& setup) {
+  if (auto problem = deck_problem(game_.definition, setup)) return problem;
+  try {
+    match_ = game_.definition.create(setup);
+  } catch (const std::exception& e) {
+    match_.reset();
+    return std::string("the game failed: ") + e.what();
+  }
+  if (!match_) return std::string("the game refused the setup");
+  command_index_ = 0;
+  prompt_ids_.emplace(*match_, 0);
+  return std::nullopt;
 }
 
 void Room::on_match_created(std::int64_t match_id) {
+  if (closed_) {  // aborted while its record was being written
+    record_end(match_id, "aborted", "aborted: the room closed before the match started");
+    return;
+  }
   match_id_ = match_id;
   phase_ = Phase::Running;
   Metrics::instance().matches_running++;
@@ -70,44 +124,73 @@ void Room::on_match_created(std::int64_t match_id) {
   for (const auto& link : spectators_) send_fresh_update(link, -1);
 }
 
+// The room goes back to waiting with nobody ready; every seated player is
+// told (an Error push, request_id 0) and may ready again to retry.
 void Room::on_match_create_failed(const std::string& error) {
   spdlog::error("room {}: could not record the match start: {}", id_, error);
   match_.reset();
   phase_ = Phase::Waiting;
   for (auto& seat : seats_) seat.ready = false;
   update_summary();
+  const auto told = make_error(0, "UNAVAILABLE",
+                               "room " + id_ + ": the match could not start (" + error +
+                                   "); nobody is ready any more: set ready again to retry");
+  for (const auto& seat : seats_) {
+    for (const auto& link : seat.links) link->send(told);
+  }
   broadcast_room_info();
 }
 
-std::optional<std::string> Room::check_command(PlayerRef player, std::uint64_t command_index, int* seat) {
+std::optional<std::string> Room::check_command(PlayerRef player, const ClientLink& link, StaleCheck against,
+                                               const rules::Command& command, int* seat) const {
   if (phase_ != Phase::Running) return std::string("MATCH_NOT_RUNNING");
   *seat = seat_of(player.id);
   if (*seat < 0) return std::string("NOT_A_PLAYER");
-  if (command_index != 0 && command_index != command_index_) return std::string("STALE_PROMPT");
+  if (link.protocol_version() < 2) {  // 1.0: the global command index, 0 = unchecked
+    if (against.command_index != 0 && against.command_index != command_index_) return std::string("STALE_PROMPT");
+    return std::nullopt;
+  }
+  if (command.kind != rules::Command::Kind::Answer) return std::nullopt;
+  const auto current = prompt_ids_->id(*seat);
+  if (current == 0) return std::nullopt;  // no prompt: the rules say why (NO_PROMPT)
+  if (against.prompt_id == 0) return std::string("PROMPT_ID_REQUIRED");
+  if (against.prompt_id != current) return std::string("STALE_PROMPT");
   return std::nullopt;
 }
 
-void Room::do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, std::uint64_t command_index,
+void Room::do_command(PlayerRef player, LinkPtr link, std::uint64_t request_id, StaleCheck against,
                       rules::Command command) {
   const auto received = std::chrono::steady_clock::now();
   int seat = -1;
-  if (auto code = check_command(player, command_index, &seat)) {
+  if (auto code = check_command(player, *link, against, command, &seat)) {
     Metrics::instance().command_rejected(*code);
     link->send(make_error(request_id, *code, "command refused in room " + id_));
     return;
   }
   command.seat = seat;
+  try {
+    run_command(link, request_id, seat, std::move(command), received);
+  } catch (const std::exception& e) {
+    spdlog::error("room {}: the game failed on a command: {}", id_, e.what());
+    link->send(make_error(request_id, "INTERNAL", "the game failed on this command; the match is aborted"));
+    abort_match(std::string("the game failed: ") + e.what());
+  }
+}
+
+void Room::run_command(const LinkPtr& link, std::uint64_t request_id, int seat, rules::Command command,
+                       std::chrono::steady_clock::time_point received) {
   auto outcome = rules::apply(*match_, command);
   if (!outcome.accepted) {
     Metrics::instance().command_rejected(outcome.rejection->code);
     link->send(make_error(request_id, outcome.rejection->code, outcome.rejection->message));
     return;
   }
-  accept_command(command, outcome, PendingFlush{0, link, request_id, received, {}, nullptr, {}, nullptr});
+  accept_command(command, outcome, PendingFlush{0, link, seat, request_id, received, {}, nullptr, {}, nullptr});
 }
 
 void Room::accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending) {
   pending.index = ++command_index_;
+  prompt_ids_->after_command(*match_, command, command_index_);
   // Views are projected only for viewers who are connected now (projection is
   // most of a command's cost). Whoever connects before the flush was sent a
   // fresh update of this state or a later one on joining, so a missing update
@@ -126,15 +209,54 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   journal_command(command, match_->state_hash());
 }
 
+// The engine threw: the match cannot go on. It ends as aborted (journaled, so
+// recovery never restores it into the same failure), players are told, and
+// the room closes.
+void Room::abort_match(const std::string& reason) {
+  record_end(match_id_, "aborted", "aborted: " + reason);
+  if (phase_ == Phase::Running) Metrics::instance().matches_running--;
+  for (auto& pending : pending_) {
+    if (pending.submitter) {
+      pending.submitter->send(make_error(pending.request_id, "INTERNAL", "the match was aborted: " + reason));
+    }
+  }
+  pending_.clear();
+  phase_ = Phase::Finished;
+  match_.reset();
+  close_room("the match was aborted: " + reason);
+}
+
+// Records how a match ended, after every command journaled before it.
+void Room::record_end(std::int64_t match_id, const std::string& status, const std::string& text) {
+  if (match_id == 0) return;  // not recorded yet: on_match_created records it
+  persistence::FinishMatch finish{match_id, status, text};
+  if (ctx_.journal) {
+    ctx_.journal->append(finish, [id = id_](bool ok) {
+      if (!ok) spdlog::error("room {}: could not record the end of its match", id);
+    });
+    return;
+  }
+  ctx_.db.post(
+      [finish, id = id_](pqxx::connection& conn) {
+        try {
+          persistence::MatchRepository(conn).finish(finish.match_id, finish.status, finish.result_text);
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: could not record the end of its match: {}", id, e.what());
+        }
+      },
+      [id = id_] { spdlog::error("room {}: could not record the end of its match: database unreachable", id); });
+}
+
 void Room::journal_command(const rules::Command& command, const std::string& hash) {
   const auto index = command_index_;
   const bool finished = phase_ == Phase::Finished;
   if (!ctx_.journal) {
-    boost::asio::post(strand_, [self = shared_from_this(), index] { self->on_durable(index, true); });
+    on_strand([index](Room& r) { r.on_durable(index, true); });
+    if (finished) record_end(match_id_, "finished", result_to_text(*match_->result()));
     return;
   }
   auto done = [self = shared_from_this(), index](bool ok) {
-    boost::asio::post(self->strand_, [self, index, ok] { self->on_durable(index, ok); });
+    self->on_strand([index, ok](Room& r) { r.on_durable(index, ok); });
   };
   persistence::CommandRecord record{static_cast<std::int64_t>(index), command.seat, command.to_text(), hash};
   ctx_.journal->append(persistence::AppendCommand{match_id_, record}, done);
@@ -144,6 +266,22 @@ void Room::journal_command(const rules::Command& command, const std::string& has
       if (!ok) spdlog::error("room {}: could not record the match result", id);
     });
   }
+}
+
+// Called before a command reaches do_command. While the journal cannot make
+// commands durable (the database is unreachable, or kMaxNotDurable accepted
+// commands are still waiting), the command is refused with UNAVAILABLE: the
+// room accepts nothing it may not be able to keep, and resumes by itself.
+bool Room::refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id) {
+  if (phase_ != Phase::Running || !ctx_.journal) return false;
+  const bool unreachable = !ctx_.journal->reachability().reachable;
+  if (!unreachable && pending_.size() < kMaxNotDurable) return false;
+  Metrics::instance().command_rejected("UNAVAILABLE");
+  link->send(make_error(request_id, "UNAVAILABLE",
+                        "the database is unreachable, so room " + id_ +
+                            " cannot record commands: yours was not applied; the match waits and "
+                            "resumes by itself when the database is back, send it again then"));
+  return true;
 }
 
 void Room::on_durable(std::uint64_t index, bool ok) {
@@ -169,11 +307,7 @@ void Room::flush(PendingFlush& pending) {
   metrics.commands_accepted++;
   metrics.observe_command_latency(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - pending.received).count());
-  v1::ServerMessage ack;
-  ack.set_request_id(pending.request_id);
-  ack.mutable_answer_accepted()->set_room_id(id_);
-  ack.mutable_answer_accepted()->set_command_index(pending.index);
-  if (pending.submitter) pending.submitter->send(ack);
+  const bool replied_with_update = send_acknowledgement(pending);
   // A link that joined after the command was projected has no update of the
   // form it needs (null): it was sent a fresh view of this state or a later one.
   auto send = [](const LinkPtr& link, const std::shared_ptr<const std::string>& full,
@@ -182,16 +316,51 @@ void Room::flush(PendingFlush& pending) {
     if (body) link->send_shared(body);
   };
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    for (const auto& link : seats_[i].links) send(link, pending.seat_updates[i], pending.seat_deltas[i]);
+    for (const auto& link : seats_[i].links) {
+      if (link == pending.submitter && replied_with_update) continue;
+      send(link, pending.seat_updates[i], pending.seat_deltas[i]);
+    }
   }
   for (const auto& link : spectators_) send(link, pending.spectator_update, pending.spectator_delta);
 }
 
-// The journal could not make an accepted command durable. Nothing about it was
-// acknowledged; the room closes so that nobody sees state that may be lost.
-// On restart the match is rebuilt from what the journal did store.
+// 1.0: an AnswerAccepted, then the mover's update like everyone's. 1.1: the
+// mover's own update is the reply (its request_id, accepted = true); the
+// fields are appended to the shared body, which protobuf merges on parsing.
+bool Room::send_acknowledgement(const PendingFlush& pending) {
+  const auto& submitter = pending.submitter;
+  if (!submitter) return false;
+  const auto seat = static_cast<std::size_t>(pending.submitter_seat);
+  const bool one_one = submitter->protocol_version() >= 2;
+  const auto& update = pending.submitter_seat < 0 ? nullptr
+                       : one_one                  ? pending.seat_deltas[seat]
+                                                  : pending.seat_updates[seat];
+  v1::ServerMessage ack;
+  ack.set_request_id(pending.request_id);
+  if (one_one && update) {
+    ack.mutable_match_update()->set_accepted(true);
+    submitter->send_shared(std::make_shared<const std::string>(*update + ack.SerializeAsString()));
+    return true;
+  }
+  ack.mutable_answer_accepted()->set_room_id(id_);
+  ack.mutable_answer_accepted()->set_command_index(pending.index);
+  submitter->send(ack);  // 1.0, or 1.1 when the mover's seat has no update (it left meanwhile)
+  return false;
+}
+
+// The journal could not make an accepted command durable: the database
+// rejected it, or was still unreachable when the server shut down (an outage
+// alone only delays durability). Nothing about it was acknowledged; every
+// waiting request gets its one reply (UNAVAILABLE) and the room closes so
+// that nobody sees state that may be lost. On restart the match is rebuilt
+// from what the journal did store.
 void Room::fail_storage() {
   spdlog::error("room {}: journal write failed; closing the room", id_);
+  for (const auto& pending : pending_) {
+    if (!pending.submitter) continue;
+    pending.submitter->send(make_error(pending.request_id, "UNAVAILABLE",
+                                       "the command could not be recorded; room " + id_ + " is closed"));
+  }
   v1::ServerMessage closed;
   closed.mutable_room_closed()->set_room_id(id_);
   closed.mutable_room_closed()->set_reason("storage failure; the match resumes after the server restarts");
@@ -210,6 +379,7 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
                                          const std::vector<std::optional<rules::Deck>>& decks,
                                          const rules::Seed& seed, const std::vector<rules::Command>& log,
                                          const std::string& last_hash) {
+  if (players.size() != seats_.size()) return std::string("the stored seats do not match the room's seat count");
   rules::MatchSetup setup{settings_.options, {}, seed};
   for (std::size_t i = 0; i < players.size(); ++i) {
     seats_[i].player = players[i];
@@ -217,10 +387,25 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
     seats_[i].ready = true;
     setup.seats.push_back({players[i].username, decks[i]});
   }
+  if (auto problem = deck_problem(game_.definition, setup)) return problem;
   std::string error;
-  match_ = rules::replay(game_.definition, setup, log, &error);
+  std::optional<rules::PromptIds> ids;
+  auto observe = [&ids](const rules::Match& match, const rules::Command* command, std::uint64_t index) {
+    if (!command) {
+      ids.emplace(match, index);
+    } else {
+      ids->after_command(match, *command, index);
+    }
+  };
+  try {
+    match_ = rules::replay(game_.definition, setup, log, &error, observe);
+  } catch (const std::exception& e) {
+    match_.reset();
+    return std::string("replay failed: the game failed: ") + e.what();
+  }
   if (!match_) return "replay failed: " + error;
   if (!log.empty() && match_->state_hash() != last_hash) return std::string("state hash differs after replay");
+  prompt_ids_ = std::move(ids);
   seed_ = seed;
   match_id_ = match_id;
   command_index_ = log.size();

@@ -1,4 +1,5 @@
 // What a room sends: RoomInfo per receiver and MatchUpdate per viewer.
+#include "lobby.hpp"
 #include "room.hpp"
 #include "wire_convert.hpp"
 
@@ -22,7 +23,7 @@ v1::RoomInfo Room::room_info(int your_seat) const {
   info.set_game(game_id());
   info.set_name(settings_.name);
   for (const auto& [name, value] : settings_.options) (*info.mutable_options())[name] = value;
-  info.set_private_room(!settings_.password.empty());
+  info.set_private_room(settings_.is_private());
   info.set_status(wire_status(phase_ == Phase::Finished, phase_ == Phase::Running));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto* seat = info.add_seats();
@@ -95,6 +96,7 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   if (viewer.kind == rules::Viewer::Kind::Seat) {
     if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) {
       prompt_to_wire(*prompt, update->mutable_prompt());
+      update->set_prompt_id(prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0);
     }
   }
   for (const auto& event : events) {
@@ -162,6 +164,8 @@ void Room::update_summary() {
   for (const auto& seat : seats_) {
     if (seat.player) summary.seated_players.push_back(seat.player->id);
   }
+  const bool open = !closed_ && phase_ != Phase::Finished;
+  ctx_.lobby.note_members(id_, summary.seated_players, settings_.creator, open, closed_ ? std::set<std::int64_t>{} : watchers_);
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(summary);
 }

@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include "concord/server/metrics.hpp"
+#include "frame_diagnosis.hpp"
 #include "net_log.hpp"
 #include "net_wire.hpp"
 
@@ -24,10 +25,12 @@ constexpr std::size_t kMaxCloseReason = 123;  // RFC 6455: control frame payload
 }  // namespace
 
 template <class Stream>
-WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address)
+WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address,
+                             Admission::Ticket ticket)
     : ws_(std::move(stream)),
       context_(std::move(context)),
       remote_address_(std::move(remote_address)),
+      ticket_(std::move(ticket)),
       id_(next_connection_id()),
       limiter_(context_->config.commands_per_second, context_->config.command_burst),
       queue_(context_->config.outbound_max_messages, context_->config.outbound_max_bytes),
@@ -53,6 +56,18 @@ void WsSession<Stream>::configure() {
       [name = config.server_name](websocket::response_type& response) { response.set(beast::http::field::server, name); }));
   ws_.read_message_max(config.max_message_bytes);
   ws_.binary(true);
+  if (config.deflate) {
+    // Offered to clients that ask. 2^12-byte windows and memory level 4 keep
+    // the zlib state small; frames under 256 bytes are not worth compressing.
+    websocket::permessage_deflate deflate;
+    deflate.server_enable = true;
+    deflate.server_max_window_bits = 12;
+    deflate.client_max_window_bits = 12;
+    deflate.memLevel = 4;
+    deflate.compLevel = 3;
+    deflate.msg_size_threshold = 256;
+    ws_.set_option(deflate);
+  }
 }
 
 template <class Stream>
@@ -77,6 +92,8 @@ void WsSession<Stream>::on_accept(beast::error_code ec) {
     context_->handler->on_open(this->shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_open of connection {} threw: {}", id_, e.what());
+  } catch (...) {
+    spdlog::error("net: on_open of connection {} threw a non-standard exception", id_);
   }
   do_read();
 }
@@ -102,17 +119,12 @@ void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
 
 template <class Stream>
 void WsSession<Stream>::handle_frame() {
-  const bool text = ws_.got_text();
   const auto data = buffer_.data();
   concord::v1::ClientMessage message;
-  const bool parsed = !text && message.ParseFromArray(data.data(), static_cast<int>(data.size()));
-  const std::uint64_t request_id = parsed ? message.request_id() : 0;
+  std::uint64_t request_id = 0;
+  const auto refused = decode_frame(ws_.got_text(), data.data(), data.size(), message, request_id);
   if (!limiter_.try_acquire()) return reply_error("RATE_LIMITED", "too many requests; slow down", request_id);
-  if (text) return reply_error("TEXT_FRAMES_UNSUPPORTED", "send binary frames holding a ClientMessage", 0);
-  if (!parsed) return reply_error("BAD_FRAME", "the frame is not a valid ClientMessage", 0);
-  if (message.body_case() == concord::v1::ClientMessage::BODY_NOT_SET) {
-    return reply_error("BAD_FRAME", "the ClientMessage has no body", request_id);
-  }
+  if (refused) return reply_error(refused->code, refused->text, refused->request_id);
   ++Metrics::instance().messages_in;
   deliver(std::move(message));
 }
@@ -124,6 +136,9 @@ void WsSession<Stream>::deliver(concord::v1::ClientMessage message) {
     context_->handler->on_message(this->shared_from_this(), std::move(message));
   } catch (const std::exception& e) {
     spdlog::error("net: on_message of connection {} threw: {}", id_, e.what());
+    reply_error("INTERNAL", "internal error", request_id);
+  } catch (...) {
+    spdlog::error("net: on_message of connection {} threw a non-standard exception", id_);
     reply_error("INTERNAL", "internal error", request_id);
   }
 }
@@ -228,11 +243,14 @@ void WsSession<Stream>::finish() {
   close_timer_.cancel();
   queue_.clear();
   context_->registry.remove(id_);
+  ticket_.reset();
   --Metrics::instance().connections;
   try {
     context_->handler->on_close(this->shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_close of connection {} threw: {}", id_, e.what());
+  } catch (...) {
+    spdlog::error("net: on_close of connection {} threw a non-standard exception", id_);
   }
   // Nothing needs the context any more. Dropping it means an application
   // that keeps this link after on_close does not keep itself (the handler)

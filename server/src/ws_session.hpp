@@ -21,6 +21,7 @@
 
 #include "concord/server/link.hpp"
 #include "http_routes.hpp"
+#include "net_admission.hpp"
 #include "net_connection.hpp"
 #include "net_context.hpp"
 #include "net_types.hpp"
@@ -32,7 +33,8 @@ namespace concord::server::net {
 template <class Stream>
 class WsSession : public ClientLink, public NetConnection, public std::enable_shared_from_this<WsSession<Stream>> {
  public:
-  WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address);
+  WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address,
+            Admission::Ticket ticket = nullptr);
   ~WsSession() override;
 
   // Accepts the WebSocket upgrade `request` (already read by HttpSession).
@@ -70,6 +72,7 @@ class WsSession : public ClientLink, public NetConnection, public std::enable_sh
   beast::websocket::stream<Stream> ws_;
   std::shared_ptr<NetContext> context_;
   const std::string remote_address_;
+  Admission::Ticket ticket_;  // this connection's slot under the connection caps
   const std::uint64_t id_;
   State state_ = State::handshake;
   beast::flat_buffer buffer_;

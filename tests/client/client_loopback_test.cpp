@@ -22,8 +22,8 @@ std::unique_ptr<Client> connect_to(const FakeServer& server, milliseconds timeou
 
 void answer_hello(FakeSession& session) {
   const auto hello = session.read();
-  if (!hello.has_hello() || hello.hello().min_version() != 1 || hello.hello().max_version() != 1) {
-    throw std::runtime_error("expected Hello{1,1}");
+  if (!hello.has_hello() || hello.hello().min_version() != 1 || hello.hello().max_version() != 2) {
+    throw std::runtime_error("expected Hello{1,2}");
   }
   session.reply(hello, testing::welcome_message());
 }

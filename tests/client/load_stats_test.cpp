@@ -45,7 +45,10 @@ TEST(LoadStats, CountsAcceptedRejectedAndMatches) {
 TEST(LoadSetup, UsernamesAreValidAndSeedsDiffer) {
   const std::string suffix = run_suffix();
   EXPECT_EQ(suffix.size(), 8u);
-  const std::string name = bot_username(suffix, 999, 3);
+  EXPECT_EQ(name_base("", suffix), "lt" + suffix);
+  EXPECT_EQ(name_base("bench", suffix), "bench");
+  EXPECT_EQ(bot_username("bench", 12, 1), "benchr12s1");
+  const std::string name = bot_username(name_base("", suffix), 999, 3);
   EXPECT_LE(name.size(), 24u);
   EXPECT_GE(name.size(), 3u);
   EXPECT_EQ(name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"),

@@ -63,6 +63,20 @@ class DbTest : public ::testing::Test {
     return txn.exec1(sql)[0].as<T>();
   }
 
+  // Makes the test database refuse new connections and ends the open ones
+  // (but the test's own conn_): to the journal and the worker pool it looks
+  // like a database that went away. cut_connections(false) brings it back.
+  void cut_connections(bool cut) {
+    pqxx::connection admin(testpg::admin_conninfo());
+    pqxx::nontransaction txn(admin);
+    txn.exec("ALTER DATABASE " + database_ + " ALLOW_CONNECTIONS " + (cut ? "false" : "true"));
+    if (!cut) return;
+    const int own = conn_ ? conn_->backendpid() : 0;
+    txn.exec_params("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = $1 AND pid <> $2",
+                    database_, own);
+  }
+
   std::string database_;
   DatabaseConfig config_;
   std::unique_ptr<pqxx::connection> conn_;

@@ -31,10 +31,21 @@ class JournalTest : public DbTest {
     return result.get();
   }
 
+  // Commands stored, from the journal's rows (one per run of commands).
   std::int64_t count_commands() {
-    return query_value<std::int64_t>("SELECT count(*) FROM match_commands");
+    return query_value<std::int64_t>("SELECT coalesce(sum(last_idx - first_idx + 1), 0) FROM match_command_batches");
   }
+
 };
+
+// Waits (polling) until the journal reports `reachable`; false after 30 s.
+bool wait_reachability(const Journal& journal, bool reachable) {
+  for (int i = 0; i < 300; ++i) {
+    if (journal.reachability().reachable == reachable) return true;
+    std::this_thread::sleep_for(100ms);
+  }
+  return false;
+}
 
 TEST_F(JournalTest, ThousandAppendsFromSeveralThreadsAreDurableInOrder) {
   constexpr int kThreads = 4;
@@ -203,14 +214,114 @@ TEST_F(JournalTest, ReconnectsAfterTheConnectionIsKilled) {
   EXPECT_EQ(count_commands(), 5);
 }
 
-TEST_F(JournalTest, UnreachableDatabaseFailsAfterRetries) {
+// An unreachable database only delays completions; they fail only when the
+// journal stops and the database is still unreachable after stop_deadline.
+TEST_F(JournalTest, AnUnreachableDatabaseDelaysCompletionsUntilStopGivesUp) {
   Journal journal({"host=127.0.0.1 port=1 dbname=none user=none connect_timeout=2"},
-                  {.batch_window = 1ms, .max_batch = 16, .max_attempts = 3, .retry_backoff = 10ms});
-  EXPECT_FALSE(append_and_wait(journal, command(1, 1)));
+                  {.batch_window = 1ms, .max_batch = 16, .retry_backoff = 10ms, .max_backoff = 50ms,
+                   .stop_deadline = 200ms});
+  std::atomic<int> calls{0};
+  std::atomic<bool> result{true};
+  journal.append(command(1, 1), [&](bool ok) {
+    result = ok;
+    ++calls;
+  });
+  ASSERT_TRUE(wait_reachability(journal, false));
+  EXPECT_EQ(calls.load(), 0) << "an outage must not fail an accepted entry";
+  EXPECT_EQ(journal.stats().pending, 1u);
+  journal.stop();
+  EXPECT_EQ(calls.load(), 1);
+  EXPECT_FALSE(result.load());
   const auto stats = journal.stats();
   EXPECT_EQ(stats.entries_failed, 1u);
   EXPECT_EQ(stats.entries_written, 0u);
   EXPECT_EQ(stats.pending, 0u);
+}
+
+// The database goes away with commands waiting and more are appended during
+// the outage; once it is back every one of them is written, in order.
+TEST_F(JournalTest, ADatabaseOutageDelaysButLosesNothing) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_, {.batch_window = 1ms, .max_batch = 4, .retry_backoff = 10ms, .max_backoff = 100ms,
+                            .idle_probe = 50ms});
+  Counter counter;
+  std::mutex mutex;
+  std::vector<std::pair<std::int64_t, bool>> completed;
+  auto append = [&](std::int64_t index) {
+    journal.append(command(match, index), [&, index](bool ok) {
+      {
+        std::lock_guard lock(mutex);
+        completed.emplace_back(index, ok);
+      }
+      counter.add();
+    });
+  };
+  append(1);
+  ASSERT_TRUE(counter.wait_for(1));
+  cut_connections(true);
+  ASSERT_TRUE(wait_reachability(journal, false));
+  for (std::int64_t i = 2; i <= 10; ++i) append(i);
+  std::this_thread::sleep_for(300ms);  // several retries happen while it is down
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(completed.size(), 1u) << "nothing can be durable during the outage";
+  }
+  cut_connections(false);
+  ASSERT_TRUE(counter.wait_for(10));
+  EXPECT_TRUE(journal.reachability().reachable);
+  std::vector<std::pair<std::int64_t, bool>> expected;
+  for (std::int64_t i = 1; i <= 10; ++i) expected.emplace_back(i, true);
+  EXPECT_EQ(completed, expected);
+  const auto stored = MatchRepository(*conn_).commands(match);
+  ASSERT_EQ(stored.size(), 10u);
+  for (std::size_t k = 0; k < stored.size(); ++k) EXPECT_EQ(stored[k].index, static_cast<std::int64_t>(k + 1));
+}
+
+// A match journaled over several group commits (one row per run of its
+// commands, beside other matches' runs) reads back exactly, command by
+// command, with the rows of the pre-0002 table before them.
+TEST_F(JournalTest, AMatchJournaledInSeveralBatchesReadsBackExactly) {
+  const auto alice = make_player("alice");
+  const auto match = make_match("room-1", {alice});
+  const auto other = make_match("room-2", {alice});
+  {
+    pqxx::work txn(*conn_);  // written by an older server, one row per command
+    txn.exec_params("INSERT INTO match_commands (match_id, idx, seat, command_text, state_hash)"
+                    " VALUES ($1, 1, 1, 'cmd 1', 'hash 1'), ($1, 2, 0, 'cmd 2', 'hash 2')",
+                    match);
+    txn.commit();
+  }
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  const std::string odd = "answer \"x\" \\ {a,b}\n2 64 9\nütf-8 ";
+  std::int64_t next = 3;
+  for (int batch = 0; batch < 4; ++batch) {
+    Counter counter;
+    for (int k = 0; k < 5; ++k, ++next) {
+      journal.append(command(match, next, k == 2 ? odd + std::to_string(next) : ""), [&](bool ok) {
+        EXPECT_TRUE(ok);
+        counter.add();
+      });
+      journal.append(command(other, next - 2), [&](bool ok) {
+        EXPECT_TRUE(ok);
+        counter.add();
+      });
+    }
+    ASSERT_TRUE(counter.wait_for(10));
+  }
+  EXPECT_EQ(query_value<std::int64_t>("SELECT count(*) FROM match_command_batches WHERE match_id = " +
+                                      std::to_string(match)),
+            4);
+  const auto stored = MatchRepository(*conn_).commands(match);
+  ASSERT_EQ(stored.size(), 22u);
+  for (std::size_t k = 0; k < stored.size(); ++k) {
+    const auto index = static_cast<std::int64_t>(k + 1);
+    const bool odd_one = index >= 3 && (index - 3) % 5 == 2;
+    EXPECT_EQ(stored[k].index, index);
+    EXPECT_EQ(stored[k].seat, static_cast<int>(index % 2));
+    EXPECT_EQ(stored[k].command_text, odd_one ? odd + std::to_string(index) : "cmd " + std::to_string(index));
+    EXPECT_EQ(stored[k].state_hash, "hash " + std::to_string(index));
+  }
+  EXPECT_EQ(MatchRepository(*conn_).commands(other).size(), 20u);
 }
 
 }  // namespace

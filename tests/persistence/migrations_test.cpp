@@ -60,7 +60,7 @@ TEST_F(MigrationsTest, CreatesTheTables) {
   migrate(*conn_);
   pqxx::read_transaction txn(*conn_);
   for (const char* table : {"players", "sessions", "decks", "matches", "match_seats",
-                            "match_commands", "schema_version"}) {
+                            "match_commands", "match_command_batches", "schema_version"}) {
     const auto row = txn.exec_params1("SELECT to_regclass($1) IS NOT NULL", table);
     EXPECT_TRUE(row[0].as<bool>()) << table;
   }

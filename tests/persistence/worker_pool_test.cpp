@@ -115,5 +115,32 @@ TEST_F(WorkerPoolTest, AnUnreachableDatabaseReportsUnavailableInsteadOfRunningTh
   EXPECT_FALSE(ran.load());
 }
 
+// While the database is unreachable, jobs are answered at once (not run)
+// and reachability() says so; once it is back, the pool reconnects by
+// itself (also with no job to run) and jobs run again.
+TEST_F(WorkerPoolTest, AnOutageAnswersJobsUnavailableAndThePoolReconnectsAfterIt) {
+  WorkerPool pool(config_, 2);
+  EXPECT_EQ(run_on(pool, [](pqxx::connection& c) { return backend_pid(c) > 0; }), true);
+  cut_connections(true);
+  std::atomic<int> ran{0};
+  Counter unavailable;
+  for (int i = 0; i < 20; ++i) {
+    pool.post([&](pqxx::connection& c) {
+      pqxx::nontransaction txn(c);
+      txn.exec1("SELECT 1");
+      ++ran;
+    }, [&] { unavailable.add(); });
+  }
+  // A worker's old connection breaks on its first job (which reports its own
+  // failure and is not counted here); every other job is answered unavailable.
+  ASSERT_TRUE(unavailable.wait_for(18));
+  EXPECT_EQ(ran.load(), 0);
+  EXPECT_FALSE(pool.reachability().reachable);
+  cut_connections(false);
+  for (int i = 0; i < 100 && !pool.reachability().reachable; ++i) std::this_thread::sleep_for(100ms);
+  EXPECT_TRUE(pool.reachability().reachable) << "idle workers reconnect by themselves";
+  EXPECT_EQ(run_on(pool, [](pqxx::connection& c) { return backend_pid(c) > 0; }), true);
+}
+
 }  // namespace
 }  // namespace concord::persistence::test

@@ -1,8 +1,10 @@
 // concord-test-server: exactly concord-server (server/main.cpp) plus the
-// pipe-proving test game High Card Duel ("test_highcard") in its catalog.
+// pipe-proving test game High Card Duel ("test_highcard") and the peer
+// benchmark's Counter Duel ("test_counterduel") in its catalog.
 // Used by server and load tests; never shipped.
 #include "concord/server/app.hpp"
 #include "concord/server/shipped_games.hpp"
+#include "counterduel/counterduel_adapter.hpp"
 #include "testgame/highcard_adapter.hpp"
 
 int main(int argc, char** argv) {
@@ -11,5 +13,6 @@ int main(int argc, char** argv) {
   if (!config) return exit_code;
   auto catalog = concord::server::shipped_games();
   concord::testgame::register_highcard(catalog);
+  concord::counterduel::register_counterduel(catalog);
   return concord::server::run_server(*config, std::move(catalog));
 }

@@ -9,6 +9,7 @@
 #include "concord/rules/deck.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "text_util.hpp"
 
@@ -16,7 +17,7 @@ namespace concord::rules {
 
 namespace {
 
-constexpr std::int64_t kMaxCount = 100000;
+constexpr std::int64_t kMaxCount = kMaxParsedCount;
 
 // Line-by-line parser; each feed_* returns an error message or "".
 class DeckParser {
@@ -55,6 +56,8 @@ class DeckParser {
     } else {
       return "expected 'name <name>'";
     }
+    // A line loses one trailing '\r': a name holding one would not survive to_text().
+    if (deck_.name.find('\r') != std::string::npos) return "the name may not contain a carriage return";
     stage_ = Stage::Body;
     return "";
   }
@@ -91,7 +94,66 @@ void set_error(std::string* error, std::size_t line_no, const std::string& messa
   if (error) *error = "line " + std::to_string(line_no) + ": " + message;
 }
 
+bool valid_id(const std::string& id) {
+  if (id.empty() || id.size() > kMaxDeckIdLength) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) { return c > ' ' && c < 0x7f && c != '[' && c != ']'; });
+}
+
+// An id as a message may quote it: at most kMaxDeckIdLength characters,
+// anything but printable ASCII shown as '?' (so a message is always UTF-8).
+std::string shown(const std::string& id) {
+  std::string out = id.substr(0, kMaxDeckIdLength);
+  for (char& c : out)
+    if (c < ' ' || c >= 0x7f) c = '?';
+  return id.size() > kMaxDeckIdLength ? out + "..." : out;
+}
+
+std::size_t line_count(const Deck& deck) {
+  std::size_t lines = deck.sections.size();
+  for (const auto& s : deck.sections) lines += s.cards.size();
+  return lines;
+}
+
+// Collects the violations of check_deck_limits (on at most kMaxDeckLines
+// lines); the card total in 64 bits, so counts near 2^32 cannot wrap around.
+struct LimitChecker {
+  std::vector<DeckViolation> out;
+  std::uint64_t cards = 0;
+
+  void add(const char* code, std::string message) { out.push_back({code, std::move(message)}); }
+
+  void section(const Deck& deck, std::size_t index) {
+    const DeckSection& s = deck.sections[index];
+    if (!valid_id(s.name)) add("BAD_SECTION_NAME", "section name '" + shown(s.name) + "' is not allowed");
+    for (std::size_t i = 0; i < index; ++i)
+      if (deck.sections[i].name == s.name) add("DUPLICATE_SECTION", "section [" + shown(s.name) + "] appears twice");
+    for (const auto& c : s.cards) card(c);
+  }
+
+  void card(const DeckCard& c) {
+    cards += c.count;
+    if (!valid_id(c.card)) add("BAD_CARD_ID", "card id '" + shown(c.card) + "' is not allowed");
+    if (c.count == 0) add("ZERO_COUNT", "card '" + shown(c.card) + "' has count 0");
+    if (c.count > kMaxCardCount)
+      add("COUNT_TOO_LARGE", std::to_string(c.count) + " copies of '" + shown(c.card) + "' on one line (at most " +
+                                 std::to_string(kMaxCardCount) + ")");
+  }
+};
+
 }  // namespace
+
+std::vector<DeckViolation> check_deck_limits(const Deck& deck) {
+  // Too many lines: one violation, without looking at (and listing) each line.
+  if (const auto lines = line_count(deck); lines > kMaxDeckLines)
+    return {{"TOO_MANY_LINES", "the deck has " + std::to_string(lines) + " section and card lines (at most " +
+                                   std::to_string(kMaxDeckLines) + ")"}};
+  LimitChecker checker;
+  for (std::size_t i = 0; i < deck.sections.size(); ++i) checker.section(deck, i);
+  if (checker.cards > kMaxDeckCards)
+    checker.add("DECK_TOO_LARGE", "the deck has " + std::to_string(checker.cards) + " cards (at most " +
+                                      std::to_string(kMaxDeckCards) + " in any game)");
+  return std::move(checker.out);
+}
 
 const DeckSection* Deck::section(std::string_view wanted) const {
   auto it = std::find_if(sections.begin(), sections.end(),

@@ -64,8 +64,16 @@ std::optional<Command> Command::from_text(const std::string& text_in) {
   return cmd;
 }
 
+// The checks every game shares, in order, before any game code: the seat, the
+// match still running, the seat's open prompt, the answer's shape.
 Outcome apply(Match& match, const Command& command) {
+  if (command.seat < 0 || command.seat >= match.seat_count())
+    return Outcome::reject("INVALID_SEAT", "no seat " + std::to_string(command.seat));
+  if (match.finished()) return Outcome::reject("MATCH_OVER", "the match is over");
   if (command.kind == Command::Kind::Concede) return match.concede(command.seat);
+  const auto prompt = match.prompt(command.seat);
+  if (!prompt) return Outcome::reject("NO_PROMPT", "seat " + std::to_string(command.seat) + " has nothing to answer now");
+  if (auto bad = check_answer_shape(*prompt, command.answer)) return {false, {}, std::move(bad)};
   return match.submit(command.seat, command.answer);
 }
 

@@ -1,6 +1,7 @@
 // Deck validation (every violation listed) and the ready-made decks.
 #include "concord/eve/deck_rules.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -84,6 +85,10 @@ void check_market(const rules::Deck& deck, const CardDb& db, Violations& out) {
     out.push_back({"TOO_FEW_CARDS", "the market has " + std::to_string(count_of(s)) +
                                         " cards (at least 52)"});
   }
+  if (count_of(s) > kMaxMarket) {
+    out.push_back({"TOO_MANY_CARDS", "the market has " + std::to_string(count_of(s)) +
+                                         " cards (at most 104, chosen)"});
+  }
 }
 
 // "No more than four copies of each card" over the whole deck.
@@ -137,6 +142,27 @@ rules::Deck standard_deck(Race race) {
     if (f.path == path) return rules::Deck::from_text(f.text).value_or(rules::Deck{});
   }
   return {};
+}
+
+rules::Deck largest_deck(Race race, const CardDb& db) {
+  rules::Deck deck = standard_deck(race);
+  deck.name = std::string("largest ") + to_string(race);
+  std::vector<rules::DeckCard>* market = nullptr;
+  for (auto& s : deck.sections)
+    if (s.name == kMarketSection) market = &s.cards;
+  if (!market) return deck;
+  unsigned total = count_of(deck.section(kMarketSection));
+  for (const auto& [id, def] : db.all()) {
+    if (total >= kMaxMarket) break;
+    if (!is_market(def.type) || !def.playable_by(race)) continue;
+    auto it = std::find_if(market->begin(), market->end(), [&](const rules::DeckCard& c) { return c.card == id; });
+    if (it == market->end()) it = market->insert(market->end(), rules::DeckCard{id, 0});
+    const unsigned add = std::min(kMaxCopies - it->count, kMaxMarket - total);
+    it->count += add;
+    total += add;
+  }
+  std::erase_if(*market, [](const rules::DeckCard& c) { return c.count == 0; });
+  return deck;
 }
 
 std::vector<rules::Deck> standard_decks() {

@@ -5,6 +5,7 @@
 
 #include "concord/eve/deck_rules.hpp"
 #include "concord/eve/eve_match.hpp"
+#include "concord/rules/card_refs.hpp"
 #include "zones.hpp"
 
 namespace concord::eve {
@@ -37,13 +38,13 @@ EveMatch::EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks,
                    const rules::Seed& seed)
     : db_(db), rng_(seed) {
   Events ev;
-  deal(decks, ev);
+  deal(decks, seed, ev);
   cache_defs();
 }
 
 // "Place the base card on the table ... non-upgraded side face up. Then place
 // the three remote regions face down off to the side ... shuffle your market."
-void EveMatch::deal(const std::vector<rules::Deck>& decks, Events& ev) {
+void EveMatch::deal(const std::vector<rules::Deck>& decks, const rules::Seed& seed, Events& ev) {
   const int n = static_cast<int>(decks.size());
   state_.seats.resize(n);
   for (SeatIndex s = 0; s < n; ++s) {
@@ -59,6 +60,7 @@ void EveMatch::deal(const std::vector<rules::Deck>& decks, Events& ev) {
     }
     state_.regions.push_back(Region{home_key(s), seat.base, true, s, s, {}, {}});
   }
+  opaque_refs(seed);
   // "Who goes first is decided randomly."
   state_.first = static_cast<SeatIndex>(rng_.below(static_cast<std::uint64_t>(n)));
   state_.active = state_.first;
@@ -70,6 +72,17 @@ void EveMatch::deal(const std::vector<rules::Deck>& decks, Events& ev) {
   state_.step = Step::Mulligan;
   state_.pending = Pending::Mulligan;
   state_.prompt_seat = state_.first;
+}
+
+// Card refs are opaque (rules/core card_refs.hpp): the instances, numbered in
+// market order above, are renumbered by the match's permutation, so a ref
+// names neither the card, nor its owner, nor its place in the market.
+void EveMatch::opaque_refs(const rules::Seed& seed) {
+  const auto perm = rules::card_ref_permutation(seed, state_.cards.size());
+  std::vector<CardInstance> cards(state_.cards.size());
+  for (std::size_t i = 0; i < cards.size(); ++i) cards[static_cast<std::size_t>(perm[i])] = std::move(state_.cards[i]);
+  state_.cards = std::move(cards);
+  for (auto& seat : state_.seats) rules::renumber(seat.market, perm);
 }
 
 rules::Prompt EveMatch::mulligan_prompt(SeatIndex seat) const {

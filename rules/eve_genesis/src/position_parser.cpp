@@ -259,7 +259,9 @@ bool PositionParser::card_attrs(CardInstance& c, const Words& w, std::size_t fro
   for (std::size_t i = from; i < w.size(); ++i) {
     auto kv = text::key_value(w[i]);
     if (!kv) return fail("expected key=value, got '" + w[i] + "'");
-    const auto& [key, val] = *kv;
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+    const std::string& key = kv->first;
+    const std::string& val = kv->second;
     std::optional<int> n;
     if (key == "pilot") {  // the character piloting this ship (final id), written before order=
       auto r = ref(val);

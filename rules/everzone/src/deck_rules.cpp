@@ -1,5 +1,7 @@
 #include "concord/everzone/deck_rules.hpp"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 #include "builtin_data.hpp"
@@ -23,12 +25,15 @@ struct Checker {
       if (!deck.section(name)) add("MISSING_SECTION", std::string("missing section [") + name + "]");
   }
 
-  // "at least 50 cards ... of one race ... only one Leader card per game"
+  // "at least 50 cards ... of one race ... only one Leader card per game";
+  // at most 100 cards and 11 copies of a card (chosen: kMaxForceCards, kMaxCopies).
   void check_force(const rules::DeckSection& force) {
     unsigned total = 0, leaders = 0;
     std::set<Race> races;
+    std::map<std::string, unsigned> copies;
     for (const auto& dc : force.cards) {
       total += dc.count;
+      copies[dc.card] += dc.count;
       const Card* c = db.find(dc.card);
       if (!c) { add("UNKNOWN_CARD", "unknown card '" + dc.card + "' in [force]"); continue; }
       if (c->kind == CardKind::Location) {
@@ -40,6 +45,10 @@ struct Checker {
     }
     if (total < kMinForceCards)
       add("TOO_FEW_CARDS", "[force] has " + std::to_string(total) + " cards; at least 50 are needed");
+    if (total > kMaxForceCards)
+      add("TOO_MANY_CARDS", "[force] has " + std::to_string(total) + " cards; at most 100 are allowed");
+    for (const auto& [id, n] : copies)
+      if (n > kMaxCopies) add("TOO_MANY_COPIES", std::to_string(n) + " copies of '" + id + "' (at most 11)");
     if (races.size() > 1) add("MIXED_RACES", "[force] mixes races; a force deck is of one race");
     if (leaders == 0) add("NO_LEADER", "[force] has no Leader; exactly one is needed");
     if (leaders > 1)
@@ -71,6 +80,29 @@ std::vector<DeckViolation> validate_deck(const CardDb& db, const rules::Deck& de
   if (const auto* f = deck.section(kForceSection)) c.check_force(*f);
   if (const auto* l = deck.section(kLocationsSection)) c.check_locations(*l);
   return c.out;
+}
+
+rules::Deck largest_deck(const CardDb& db, Race race) {
+  rules::Deck deck{kGameId, std::string("largest ") + race_name(race), {{kForceSection, {}}, {kLocationsSection, {}}}};
+  auto& force = deck.sections[0].cards;
+  auto& locations = deck.sections[1].cards;
+  for (const auto& c : db.cards())
+    if (c.race == race && c.leader) {
+      force.push_back({c.id, 1});
+      break;
+    }
+  unsigned total = 1;
+  for (const auto& c : db.cards()) {
+    if (c.race != race || c.leader || c.kind == CardKind::Location || total == kMaxForceCards) continue;
+    const unsigned n = std::min(kMaxCopies, kMaxForceCards - total);
+    force.push_back({c.id, n});
+    total += n;
+  }
+  for (const auto& c : db.cards()) {
+    const bool base = c.id == "earth" || c.id == "sea" || c.id == "space";
+    if (c.kind == CardKind::Location && !base && locations.size() < kLocationPicks) locations.push_back({c.id, 1});
+  }
+  return deck;
 }
 
 std::vector<rules::Deck> ready_made_decks() {

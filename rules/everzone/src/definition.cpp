@@ -5,6 +5,56 @@
 
 namespace concord::everzone {
 
+namespace {
+
+// "In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long
+// one)"; teams: "You should start with at least 30-60 total CP per team"
+// (40 by default: chosen, the middle of that range). `exact` describes one
+// seat count (teams or not); otherwise the union over all of them.
+rules::OptionSpec command_points_option(bool exact, bool teams) {
+  rules::OptionSpec cp;
+  cp.name = "command_points";
+  if (!exact) {
+    cp.description =
+        "Command Points per player (2 or 3 players: 10 short, 20 standard, 30 long) or per team (teams: 30 to 60)";
+    cp.kind = rules::OptionSpec::Kind::Integer;
+    cp.default_value = "20";
+    cp.min = 10;
+    cp.max = 60;
+  } else if (teams) {
+    cp.description = "Command Points per team: 30 to 60";
+    cp.kind = rules::OptionSpec::Kind::Integer;
+    cp.default_value = "40";
+    cp.min = 30;
+    cp.max = 60;
+  } else {
+    cp.description = "Command Points per player: 10 short, 20 standard, 30 long";
+    cp.kind = rules::OptionSpec::Kind::Choice;
+    cp.default_value = "20";
+    cp.choices = {"10", "20", "30"};
+  }
+  return cp;
+}
+
+// 4 and 6 seats are always team games, 2 and 3 seats never are.
+rules::OptionSpec teams_option(bool exact, bool teams) {
+  rules::OptionSpec option;
+  option.name = "teams";
+  option.description =
+      "Team game: 4 seats = 2-vs-2, 6 seats = 3-vs-3 (seats 0,2,4 against 1,3,5); off for 2 or 3 players";
+  if (!exact) {
+    option.kind = rules::OptionSpec::Kind::Boolean;
+    option.default_value = "false";
+    return option;
+  }
+  option.kind = rules::OptionSpec::Kind::Choice;
+  option.default_value = teams ? "true" : "false";
+  option.choices = {option.default_value};
+  return option;
+}
+
+}  // namespace
+
 rules::GameDefinition definition() {
   rules::GameDefinition def;
   def.id = kGameId;
@@ -12,22 +62,12 @@ rules::GameDefinition definition() {
   def.min_seats = 2;
   def.max_seats = 6;
   def.needs_deck = true;
-  rules::OptionSpec cp;
-  cp.name = "command_points";
-  cp.description =
-      "Command Points per player (2 or 3 players: 10 short, 20 standard, 30 long) or per team (teams: 30 to 60)";
-  cp.kind = rules::OptionSpec::Kind::Integer;
-  cp.default_value = "20";
-  cp.min = 10;
-  cp.max = 60;
-  def.options.push_back(cp);
-  rules::OptionSpec teams;
-  teams.name = "teams";
-  teams.description =
-      "Team game: 4 seats = 2-vs-2, 6 seats = 3-vs-3 (seats 0,2,4 against 1,3,5); off for 2 or 3 players";
-  teams.kind = rules::OptionSpec::Kind::Boolean;
-  teams.default_value = "false";
-  def.options.push_back(teams);
+  def.seat_counts = {2, 3, 4, 6};
+  def.options = {command_points_option(false, false), teams_option(false, false)};
+  def.options_for_seats = [](int seats) {
+    const bool teams = seats >= 4;
+    return std::vector<rules::OptionSpec>{command_points_option(true, teams), teams_option(true, teams)};
+  };
   def.validate_deck = [](const rules::Deck& deck) { return validate_deck(CardDb::builtin(), deck); };
   def.check_room = check_room;
   def.create = [](const rules::MatchSetup& setup) -> std::unique_ptr<rules::Match> {

@@ -1,6 +1,7 @@
 // "Setup" and "Location Cards": instances, Leaders in hand, decks, battle deck.
 #include "concord/everzone/deck_rules.hpp"
 #include "concord/everzone/everzone_match.hpp"
+#include "concord/rules/card_refs.hpp"
 #include "concord/rules/options.hpp"
 
 namespace concord::everzone {
@@ -37,6 +38,25 @@ bool add_seat(const CardDb& db, GameState& s, const rules::Deck& deck, int cp, s
   return true;
 }
 
+// Instances were numbered in deck-list order; a ref ("c<N>") must say nothing
+// of the card (rules/core card_refs.hpp), so they are renumbered by the
+// match's permutation. At setup cards are only in hands and decks.
+void opaque_refs(GameState& s, const rules::Seed& seed) {
+  const auto perm = rules::card_ref_permutation(seed, s.card_of.size());
+  std::vector<int> card_of(s.card_of.size()), owner_of(s.owner_of.size());
+  for (std::size_t i = 0; i < perm.size(); ++i) {
+    card_of[static_cast<std::size_t>(perm[i])] = s.card_of[i];
+    owner_of[static_cast<std::size_t>(perm[i])] = s.owner_of[i];
+  }
+  s.card_of = std::move(card_of);
+  s.owner_of = std::move(owner_of);
+  for (auto& p : s.players) {
+    p.leader = perm.at(static_cast<std::size_t>(p.leader));
+    rules::renumber(p.hand, perm);
+    rules::renumber(p.deck, perm);
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> check_room(const rules::OptionValues& options, int seats) {
@@ -64,6 +84,7 @@ std::optional<GameState> initial_state(const CardDb& db, const rules::MatchSetup
     ok = ok && add_seat(db, s, *seat.deck, cp, error);
   }
   if (!ok) return std::nullopt;
+  opaque_refs(s, setup.seed);
   // "Shuffle these cards together with the three base Location cards of Earth,
   // Sea and Space (9 cards in total)"; three players: "instead of using the
   // three base locations ... each player chooses three locations".

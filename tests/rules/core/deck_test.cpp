@@ -68,6 +68,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadDeck{"game g\n", "line 2: missing 'name <name>' line"},
         BadDeck{"game g\n[s]\n", "line 2: expected 'name <name>'"},
         BadDeck{"game g\nname n\n1 c1\n", "line 3: card 'c1' before any [section]"},
+        // Found by tests/fuzz (deck_text): "n\r" would come back from to_text() as "n".
+        BadDeck{"game g\nname n\r\r\n", "line 2: the name may not contain a carriage return"},
         BadDeck{"game g\nname n\n[s]\n0 c1\n", "line 4: bad count '0' (expected 1..100000)"},
         BadDeck{"game g\nname n\n[s]\nx c1\n", "line 4: bad count 'x' (expected 1..100000)"},
         BadDeck{"game g\nname n\n[s]\n-1 c1\n", "line 4: bad count '-1' (expected 1..100000)"},

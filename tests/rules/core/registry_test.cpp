@@ -87,7 +87,7 @@ TEST(Replay, ReportsTheRejectedCommand) {
   const std::vector<Command> log = {*Command::from_text("answer 1 wager=2")};
   std::string error;
   EXPECT_EQ(replay(game, highcard_setup(1), log, &error), nullptr);
-  EXPECT_EQ(error, "command 0 'answer 1 wager=2' rejected: NOT_YOUR_TURN: it is seat 0's turn");
+  EXPECT_EQ(error, "command 0 'answer 1 wager=2' rejected: NO_PROMPT: seat 1 has nothing to answer now");
 }
 
 TEST(Replay, RefusesBadSeatCountAndFailedCreate) {

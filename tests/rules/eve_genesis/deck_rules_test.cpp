@@ -47,6 +47,33 @@ TEST(EveDecks, RegionsAndBasesAreNotMarketCards) {
   EXPECT_NE(std::find(v.begin(), v.end(), "NOT_A_REGION"), v.end());
 }
 
+unsigned market_size(const rules::Deck& d) {
+  unsigned n = 0;
+  for (const auto& c : d.section("market")->cards) n += c.count;
+  return n;
+}
+
+// "A market of at least 52 cards; no more than four copies of each card." The
+// rulebook sets no maximum: at most 104 market cards is chosen (README "Decks").
+TEST(EveDecks, TheLargestDeckOfEachRaceHas104MarketCardsAndIsLegal) {
+  for (Race r : {Race::Amarr, Race::Caldari, Race::Gallente, Race::Minmatar}) {
+    const rules::Deck d = largest_deck(r);
+    EXPECT_EQ(market_size(d), kMaxMarket) << to_string(r);
+    EXPECT_TRUE(validate_deck(d).empty()) << to_string(r) << ": " << validate_deck(d).front().message;
+    EXPECT_TRUE(rules::validate_deck(definition(), d).empty()) << to_string(r);
+  }
+}
+
+TEST(EveDecks, MoreThan104MarketCardsAreRefused) {
+  rules::Deck d = standard_deck(Race::Amarr);
+  auto& market = d.sections[2].cards;
+  const auto kept = market;
+  while (market_size(d) <= kMaxMarket) market.insert(market.end(), kept.begin(), kept.end());
+  const auto v = codes(validate_deck(d));
+  EXPECT_NE(std::find(v.begin(), v.end(), "TOO_MANY_CARDS"), v.end());
+  EXPECT_NE(std::find(v.begin(), v.end(), "TOO_MANY_COPIES"), v.end());
+}
+
 TEST(EveDecks, MissingSectionsAndWrongGame) {
   rules::Deck d{"other", "x", {}};
   const auto v = codes(validate_deck(d));

@@ -1,6 +1,7 @@
 // Deck rules ("Setup", "Leader Card", "Location Cards") and the six ready-made decks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "concord/everzone/deck_rules.hpp"
@@ -8,6 +9,12 @@
 
 namespace concord::everzone {
 namespace {
+
+unsigned count(const rules::Deck& deck, const char* section) {
+  unsigned n = 0;
+  for (const auto& c : deck.section(section)->cards) n += c.count;
+  return n;
+}
 
 std::vector<std::string> codes(const std::vector<rules::DeckViolation>& v) {
   std::vector<std::string> out;
@@ -53,9 +60,45 @@ TEST(EverZoneDecks, ValidationListsEveryViolation) {
 // "A player may have only one Leader card per game."
 TEST(EverZoneDecks, DeckWithoutLeaderIsRejected) {
   auto deck = rules::Deck::from_text(
-      "game everzone\nname x\n[force]\n50 slurr_spawn\n[locations]\n1 sea\n1 earth\n1 space\n");
+      "game everzone\nname x\n[force]\n10 slurr_spawn\n10 slurr_brood\n10 slurr_burrower\n10 slurr_glider\n"
+      "10 slurr_frenzy\n[locations]\n1 sea\n1 earth\n1 space\n");
   ASSERT_TRUE(deck);
   EXPECT_EQ(codes(validate_deck(CardDb::builtin(), *deck)), std::vector<std::string>{"NO_LEADER"});
+}
+
+// "A player's deck must contain at least 50 cards." The rulebook sets no
+// maximum and no copy limit: at most 100 cards and 11 copies of a card are
+// chosen (README "Decks"), so that no legal deck makes a match unbounded.
+TEST(EverZoneDecks, TheLargestDeckOfEachRaceHas100CardsAndIsLegal) {
+  for (Race race : {Race::Numens, Race::Slurrs, Race::Utrons}) {
+    const auto deck = largest_deck(CardDb::builtin(), race);
+    EXPECT_EQ(count(deck, kForceSection), kMaxForceCards) << race_name(race);
+    EXPECT_TRUE(validate_deck(CardDb::builtin(), deck).empty()) << race_name(race);
+    EXPECT_TRUE(rules::validate_deck(definition(), deck).empty()) << race_name(race);
+  }
+}
+
+TEST(EverZoneDecks, MoreThan100CardsOrMoreThan10CopiesAreRefused) {
+  auto deck = largest_deck(CardDb::builtin(), Race::Numens);
+  auto& force = deck.sections[0].cards;
+  force.back().count -= 1;
+  force.push_back({force[1].card, 1});  // still 100 cards, 12 copies of one card
+  EXPECT_EQ(codes(validate_deck(CardDb::builtin(), deck)), std::vector<std::string>{"TOO_MANY_COPIES"});
+  force.back().card = "zarkendra";  // 100 cards, a second Leader instead
+  EXPECT_EQ(codes(validate_deck(CardDb::builtin(), deck)), std::vector<std::string>{"TOO_MANY_LEADERS"});
+  deck = largest_deck(CardDb::builtin(), Race::Numens);
+  deck.sections[0].cards.push_back({"numen_warden", 1});  // 101 cards
+  const auto got = codes(validate_deck(CardDb::builtin(), deck));
+  EXPECT_NE(std::find(got.begin(), got.end(), "TOO_MANY_CARDS"), got.end());
+}
+
+// Issue 10: a 500 M-card deck once took the server down. The core caps refuse
+// it before the game's rules look at it.
+TEST(EverZoneDecks, AHugeCountIsRefusedByTheCoreCapsFirst) {
+  auto deck = ready_made_decks()[0];
+  deck.sections[0].cards[1].count = 500000000;
+  const auto got = codes(rules::validate_deck(definition(), deck));
+  EXPECT_EQ(got, (std::vector<std::string>{"COUNT_TOO_LARGE", "DECK_TOO_LARGE"}));
 }
 
 TEST(EverZoneDecks, MissingSectionsAndWrongGame) {

@@ -64,7 +64,7 @@ TEST(HighCardSetup, Definition) {
   EXPECT_EQ(def.max_seats, 4);
   EXPECT_TRUE(def.needs_deck);
   const auto resolved = rules::resolve_options(def.options, {});
-  EXPECT_EQ(resolved.values, (rules::OptionValues{{"hand_size", "3"}, {"rounds", "3"}}));
+  EXPECT_EQ(resolved.values, (rules::OptionValues{{"fault", "none"}, {"hand_size", "3"}, {"rounds", "3"}}));
   EXPECT_FALSE(rules::resolve_options(def.options, {{"rounds", "21"}}).ok());
   EXPECT_FALSE(rules::resolve_options(def.options, {{"hand_size", "8"}}).ok());
 }

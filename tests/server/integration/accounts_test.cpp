@@ -57,9 +57,11 @@ TEST_F(Accounts, RepeatedFailedLoginsAreRateLimited) {
 TEST_F(Accounts, HelloComesFirstAndVersionsAreNegotiated) {
   auto raw = Client::connect("127.0.0.1", server_->port());
   EXPECT_EQ(error_code_of([&] { raw->list_games(); }), "HELLO_REQUIRED");
-  EXPECT_EQ(error_code_of([&] { raw->hello(2, 3); }), "UNSUPPORTED_VERSION");
-  EXPECT_EQ(raw->hello(1, 5).version(), 1u);
+  EXPECT_EQ(error_code_of([&] { raw->hello(3, 4); }), "UNSUPPORTED_VERSION");
+  EXPECT_EQ(raw->hello(1, 5).version(), 2u);  // 1.1 is the highest in common
   EXPECT_EQ(error_code_of([&] { raw->list_decks(); }), "NOT_AUTHENTICATED");
+  auto old = Client::connect("127.0.0.1", server_->port());
+  EXPECT_EQ(old->hello(1, 1).version(), 1u);  // a 1.0 client keeps 1.0
 }
 
 }  // namespace

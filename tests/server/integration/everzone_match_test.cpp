@@ -220,7 +220,8 @@ TEST_F(EverZoneMatch, ARoomWhoseOptionsDoNotFitItsSeatsIsRefusedWithTheReason) {
   v1::CreateRoom spec;
   spec.set_game("everzone");
   spec.set_seats(4);
-  spec.mutable_options()->insert({"command_points", "20"});
+  spec.mutable_options()->insert({"command_points", "40"});
+  spec.mutable_options()->insert({"teams", "false"});  // four seats are a 2-vs-2 team game
   try {
     client->create_room(spec);
     FAIL() << "a four-seat room without teams was created";

@@ -64,7 +64,7 @@ std::uint64_t try_answer(Client& client, const v1::MatchUpdate& update, const ru
                          std::string* refusal) {
   for (;;) {
     try {
-      return client.submit_answer(update.room_id(), update.command_index(), client::to_wire(answer)).command_index();
+      return client.submit_answer(update, client::to_wire(answer)).command_index();
     } catch (const ClientError& e) {
       if (e.kind() != ClientError::Kind::Server || e.code() == "STALE_PROMPT") throw;
       if (e.code() != "RATE_LIMITED") {

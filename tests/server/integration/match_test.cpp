@@ -107,11 +107,13 @@ TEST_F(Match, ARejectedAnswerChangesNothing) {
   auto& idle = a.has_prompt() ? *bob_ : *alice_;
   v1::Answer answer;
   answer.add_choices()->set_option_id("play:c1");
-  EXPECT_EQ(error_code_of([&] { idle.submit_answer(room_, 0, answer); }), "NOT_YOUR_TURN");
+  EXPECT_EQ(error_code_of([&] { idle.submit_answer(room_, 0, answer); }), "NO_PROMPT");  // rules/core, every game
   EXPECT_EQ(error_code_of([&] { carol_->submit_answer(room_, 0, answer); }), "NOT_A_PLAYER");
   auto& active = a.has_prompt() ? *alice_ : *bob_;
   const auto& active_update = a.has_prompt() ? a : b;
-  EXPECT_EQ(error_code_of([&] { active.submit_answer(room_, 99, answer); }), "STALE_PROMPT");
+  auto stale = active_update;
+  stale.set_prompt_id(active_update.prompt_id() + 5);
+  EXPECT_EQ(error_code_of([&] { active.submit_answer(stale, answer); }), "STALE_PROMPT");
   v1::Answer unknown;
   unknown.add_choices()->set_option_id("no-such-option");
   EXPECT_EQ(error_code_of([&] { active.submit_answer(room_, 0, unknown); }), "UNKNOWN_OPTION");

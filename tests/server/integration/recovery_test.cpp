@@ -69,7 +69,8 @@ TEST_F(Recovery, ALogThatDoesNotReplayToItsHashIsAbortedNotResumed) {
   {
     pqxx::connection conn(database_);
     pqxx::work tx(conn);
-    tx.exec("UPDATE match_commands SET state_hash = repeat('0', 64)");
+    // Every journaled state hash (64 hex digits in each row's payload) replaced by zeros.
+    tx.exec("UPDATE match_command_batches SET payload = regexp_replace(payload, '[0-9a-f]{64}', repeat('0', 64), 'g')");
     tx.commit();
   }
   server_->start();
@@ -110,6 +111,75 @@ TEST_F(Recovery, AMatchWhoseEndWasNotJournaledIsMarkedFinishedAtStartUp) {
   const auto row = tx.exec1("SELECT status, result_text FROM matches");
   EXPECT_EQ(row.at(0).as<std::string>(), "finished");
   EXPECT_FALSE(row.at(1).as<std::string>().empty()) << "the result is rebuilt from the log";
+}
+
+// Private rooms stay private after a restart: the room's settings are stored
+// with its match (the password only as a salted hash) and recovery restores them.
+TEST_F(Recovery, APrivateRoomIsStillPrivateAfterARestart) {
+  const std::string password = "s3cret-table";
+  auto alice = player("alice");
+  auto bob = player("bob");
+  v1::CreateRoom spec;
+  spec.set_game("test_highcard");
+  spec.set_seats(2);
+  spec.set_password(password);
+  spec.set_name("alice's table");
+  const auto room = alice->create_room(spec).room_id();
+  alice->join_room(room, v1::PLAYER, save_standard_deck(*alice), password);
+  bob->join_room(room, v1::PLAYER, save_standard_deck(*bob), password);
+  alice->set_ready(room);
+  bob->set_ready(room);
+  play_until(*alice, *bob, room, 2, 9);
+  server_->kill_hard();
+  alice.reset();
+  bob.reset();
+  {
+    pqxx::connection conn(database_);
+    pqxx::work tx(conn);
+    const auto stored = tx.exec1("SELECT password_hash FROM matches").at(0).as<std::string>();
+    EXPECT_FALSE(stored.empty());
+    EXPECT_EQ(stored.find(password), std::string::npos) << "the password is stored in plaintext";
+  }
+  server_->start();
+
+  auto stranger = player("carol");
+  EXPECT_EQ(error_code_of([&] { stranger->join_room(room, v1::SPECTATOR); }), "WRONG_PASSWORD");
+  EXPECT_EQ(error_code_of([&] { stranger->join_room(room, v1::SPECTATOR, 0, "s3cret-tablE"); }), "WRONG_PASSWORD");
+  const auto listed = stranger->list_rooms("test_highcard");
+  ASSERT_EQ(listed.rooms_size(), 1);
+  EXPECT_TRUE(listed.rooms(0).private_room());
+  EXPECT_EQ(listed.rooms(0).name(), "alice's table");
+  EXPECT_EQ(listed.rooms(0).seats_size(), 2);
+  EXPECT_EQ(stranger->join_room(room, v1::SPECTATOR, 0, password).room_id(), room);
+  EXPECT_EQ(stranger->wait_for_match_update(room).command_index(), 2u);
+}
+
+// With the journal off no command is stored, but a finished match is still
+// marked finished, so that a restart does not bring it back.
+class JournalOff : public ServerTest {
+ protected:
+  std::vector<std::string> server_args() const override { return {"--journal=false"}; }
+};
+
+TEST_F(JournalOff, AFinishedMatchIsRecordedAndNotRestoredAfterARestart) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  const auto room = start_duel(*alice, *bob);
+  ASSERT_TRUE(play_until(*alice, *bob, room, UINT64_MAX, 10).finished());
+  const auto token = alice->token();
+  alice.reset();
+  bob.reset();
+  ASSERT_EQ(server_->stop(), 0) << "SIGTERM drains the database jobs, the finish included";
+  {
+    pqxx::connection conn(database_);
+    pqxx::work tx(conn);
+    const auto row = tx.exec1("SELECT status, result_text FROM matches");
+    EXPECT_EQ(row.at(0).as<std::string>(), "finished");
+    EXPECT_FALSE(row.at(1).as<std::string>().empty());
+  }
+  server_->start();
+  auto again = connect();
+  EXPECT_EQ(again->resume(token, 0).rooms_size(), 0) << "a finished match was restored";
 }
 
 }  // namespace

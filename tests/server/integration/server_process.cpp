@@ -2,6 +2,7 @@
 #include "server_process.hpp"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,6 +56,10 @@ void ServerProcess::start() {
     if (log) {
       dup2(fileno(log), STDOUT_FILENO);
       dup2(fileno(log), STDERR_FILENO);
+    }
+    if (open_files_ != 0) {
+      const rlimit limit{static_cast<rlim_t>(open_files_), static_cast<rlim_t>(open_files_)};
+      if (setrlimit(RLIMIT_NOFILE, &limit) != 0) _exit(126);
     }
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());

@@ -23,7 +23,11 @@ class ServerProcess {
   void start();        // spawns and waits until GET /healthz answers 200
   void kill_hard();    // SIGKILL, reaps
   int stop();          // SIGTERM, reaps, returns the exit status
+  // Before start(): the server runs with RLIMIT_NOFILE (soft and hard) = n.
+  void limit_open_files(unsigned long n) { open_files_ = n; }
   unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  const std::string& log_path() const { return log_path_; }
   bool running() const { return pid_ > 0; }
   std::string http_get(const std::string& target) const;  // body of a GET; "" on failure
 
@@ -35,6 +39,7 @@ class ServerProcess {
   unsigned short port_ = 0;
   pid_t pid_ = -1;
   std::string log_path_;
+  unsigned long open_files_ = 0;  // 0 = inherit
 };
 
 unsigned short free_port();

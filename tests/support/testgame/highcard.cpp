@@ -34,6 +34,7 @@
 #include "testgame/highcard.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "concord/rules/hash.hpp"
 #include "concord/rules/rng.hpp"
@@ -138,7 +139,12 @@ class HighCardMatch final : public rules::Match {
     return play_prompt(seats_[seat].hand);
   }
 
+  // Option fault=answer: every answer after the first accepted one throws,
+  // as a broken engine would (tests of the server's exception safety).
+  void fail_after_first_answer() { fail_after_first_answer_ = true; }
+
   Outcome submit(SeatIndex seat, const rules::Answer& answer) override {
+    if (fail_after_first_answer_ && answered_) throw std::runtime_error("test fault: the engine failed");
     if (auto r = check_can_act(seat)) return rejected(*r);
     if (auto r = rules::check_answer_shape(*prompt(seat), answer)) return rejected(*r);
     Play play;
@@ -146,6 +152,7 @@ class HighCardMatch final : public rules::Match {
     std::vector<Event> events;
     play_card(seat, play, events);
     advance(events);
+    answered_ = true;
     return Outcome::accept(std::move(events));
   }
 
@@ -357,6 +364,8 @@ class HighCardMatch final : public rules::Match {
   }
 
   rules::Rng rng_;
+  bool fail_after_first_answer_ = false;  // test fault, not game state
+  bool answered_ = false;
   std::vector<SeatState> seats_;
   int rounds_;
   int hand_size_;
@@ -396,7 +405,9 @@ bool setup_valid(const rules::MatchSetup& setup) {
 std::vector<rules::OptionSpec> option_schema() {
   using Kind = rules::OptionSpec::Kind;
   return {{"rounds", "Number of rounds to play", Kind::Integer, "3", 1, 20, {}},
-          {"hand_size", "Cards in hand", Kind::Integer, "3", 1, 7, {}}};
+          {"hand_size", "Cards in hand", Kind::Integer, "3", 1, 7, {}},
+          {"fault", "Test only: make the engine throw on creating the match or on the second answer", Kind::Choice,
+           "none", 0, 0, {"none", "create", "answer"}}};
 }
 
 // Returns nullptr for an invalid setup (create's contract is resolved options
@@ -406,10 +417,14 @@ std::unique_ptr<rules::Match> create_highcard(const rules::MatchSetup& setup) {
   if (!options.ok() || !setup_valid(setup)) return nullptr;
   const int rounds = static_cast<int>(rules::option_int(options.values, "rounds"));
   const int hand_size = static_cast<int>(rules::option_int(options.values, "hand_size"));
+  const std::string fault = options.values.at("fault");
+  if (fault == "create") throw std::runtime_error("test fault: the engine failed to create the match");
   rules::Rng rng(setup.seed);
   std::vector<SeatState> seats;
   for (const auto& seat : setup.seats) seats.push_back(deal_seat(*seat.deck, hand_size, rng));
-  return std::make_unique<HighCardMatch>(rounds, hand_size, std::move(seats), rng);
+  auto match = std::make_unique<HighCardMatch>(rounds, hand_size, std::move(seats), rng);
+  if (fault == "answer") match->fail_after_first_answer();
+  return match;
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "concord/persistence/database.hpp"
+#include "concord/persistence/reachability.hpp"
 #include "concord/persistence/repositories.hpp"
 
 namespace concord::persistence {
@@ -42,11 +43,17 @@ using JournalEntry = std::variant<AppendCommand, FinishMatch>;
 struct JournalOptions {
   std::chrono::milliseconds batch_window{2};  // wait this long to gather a batch
   std::size_t max_batch = 512;
-  // On a broken connection the batch is retried on a new connection this many
-  // times in all, sleeping retry_backoff, then twice that, ... (capped at 2 s)
-  // in between; after that its completions get false.
-  int max_attempts = 5;
+  // While the database is unreachable the batch is retried on a new
+  // connection for as long as it takes (an accepted entry is never dropped),
+  // sleeping retry_backoff, then twice that, ... capped at max_backoff.
   std::chrono::milliseconds retry_backoff{50};
+  std::chrono::milliseconds max_backoff{1000};
+  // After stop(), entries that cannot be made durable within this long fail
+  // (their completions get false) so that shutdown ends.
+  std::chrono::milliseconds stop_deadline{5000};
+  // While idle, check the connection this often, so that reachability()
+  // notices an outage (and its end) without waiting for the next write.
+  std::chrono::milliseconds idle_probe{1000};
 };
 
 struct JournalStats {
@@ -67,14 +74,17 @@ class Journal {
   Journal& operator=(const Journal&) = delete;
 
   // Thread-safe. `done(true)` runs on the journal thread after commit;
-  // `done(false)` if the write failed permanently (after reconnect attempts)
-  // or the database rejected the entry. Completions run in append order.
+  // `done(false)` if the database rejected the entry, or the database was
+  // still unreachable stop_deadline after stop(). An unreachable database
+  // only delays completions. Completions run in append order.
   // After stop(), `done(false)` runs at once on the caller's thread.
   void append(JournalEntry entry, Completion done);
   // Writes everything appended so far, then stops the thread. Idempotent.
   // Do not call it (or destroy the journal) from a completion.
   void stop();
   JournalStats stats() const;
+  // Whether the journal's last write or probe reached the database.
+  Reachability reachability() const { return reachability_.get(); }
 
  private:
   void run();
@@ -85,6 +95,7 @@ class Journal {
     std::chrono::steady_clock::time_point enqueued;
   };
   bool next_batch(std::deque<Item>& batch);
+  bool give_up() const;
   void write_batch(detail::JournalWriter& writer, std::deque<Item>& batch);
 
   DatabaseConfig config_;
@@ -93,6 +104,8 @@ class Journal {
   std::condition_variable cv_;
   std::deque<Item> queue_;
   bool stopping_ = false;
+  std::chrono::steady_clock::time_point stop_requested_;
+  ReachabilityTracker reachability_;
   std::atomic<std::uint64_t> appended_{0};
   std::atomic<std::uint64_t> written_{0};
   std::atomic<std::uint64_t> failed_{0};
@@ -105,11 +118,16 @@ class Journal {
 // A small pool of threads, each owning one database connection, for request
 // work (accounts, decks, match creation). Jobs run on a worker; they post
 // their results back to the caller's strand themselves.
+//
+// When a connection cannot be made (or breaks), the pool counts the database
+// as unreachable: until the next connection attempt is due (after 100 ms,
+// then twice as long each time it fails again, at most 1 s), jobs are not run
+// and their on_unavailable runs at once, so callers get a quick answer.
 class WorkerPool {
  public:
   using Job = std::function<void(pqxx::connection&)>;
-  // Runs instead of the job when the database stays unreachable (the job
-  // never started), so a caller waiting for a reply can be told.
+  // Runs instead of the job when the database is unreachable (the job never
+  // started), so a caller waiting for a reply can be told.
   using Unavailable = std::function<void()>;
   WorkerPool(DatabaseConfig config, int threads);
   ~WorkerPool();  // finishes queued jobs, then joins
@@ -120,19 +138,35 @@ class WorkerPool {
   // reconnects and the exception is logged; jobs must report their own failure.
   void post(Job job, Unavailable on_unavailable = {});
   std::size_t queued() const;
+  Reachability reachability() const { return reachability_.get(); }
 
  private:
-  void run();
-  DatabaseConfig config_;
-  mutable std::mutex mutex_;
-  std::condition_variable cv_;
   struct Queued {
     Job job;
     Unavailable on_unavailable;
   };
+  void run();
+  // A worker's connection, and the outage count when it was made.
+  struct Link {
+    std::unique_ptr<pqxx::connection> conn;
+    std::uint64_t outages = 0;
+  };
+  void run_job(const Queued& next, Link& link);
+  bool ensure_connected(Link& link);
+  bool connect_due();
+  void record(bool reachable);
+
+  DatabaseConfig config_;
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
   std::deque<Queued> jobs_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
+  ReachabilityTracker reachability_;
+  std::atomic<std::uint64_t> outages_{0};  // connections made before an outage are not reused
+  std::mutex backoff_mutex_;
+  std::chrono::steady_clock::time_point next_connect_;
+  std::chrono::milliseconds backoff_{0};
 };
 
 }  // namespace concord::persistence

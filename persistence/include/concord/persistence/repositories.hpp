@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ class SessionRepository {
   // The player of a live (not revoked) session; touches last_seen.
   std::optional<std::int64_t> find_player(const std::string& token_hash);
   void revoke(const std::string& token_hash);
+  // Those of `token_hashes` (hex) that are still live: not revoked, not
+  // deleted (with their account or otherwise).
+  std::set<std::string> live(const std::set<std::string>& token_hashes);
 
  private:
   pqxx::connection& conn_;
@@ -83,6 +87,11 @@ struct MatchRecord {
   std::string seed_commitment;
   std::string status;        // "running", "finished", "aborted"
   std::string result_text;   // set when finished
+  // The room's settings, so that recovery rebuilds the room as it was.
+  std::string password_hash;  // "" = public room; never the plaintext
+  std::int64_t creator_id = 0;  // 0 = unknown
+  int seat_count = 0;           // 0 = unknown (then: the number of seats)
+  std::string settings_blob;    // opaque room settings, stored as is
   std::vector<MatchSeatRecord> seats;
 };
 

@@ -25,12 +25,32 @@ struct Config {
   std::uint32_t max_message_bytes = 64 * 1024; // --max-message-bytes / CONCORD_MAX_MESSAGE_BYTES
   std::size_t outbound_max_messages = 1024;    // --outbound-max-messages
   std::size_t outbound_max_bytes = 8 << 20;    // --outbound-max-bytes
+  // --deflate / CONCORD_DEFLATE: accept permessage-deflate when a client
+  // offers it (small window and memory level: about 25 KiB per connection).
+  bool deflate = true;
   int handshake_timeout_s = 10;                // --handshake-timeout
   int idle_timeout_s = 60;                     // --idle-timeout (keep-alive pings at half of it)
   double commands_per_second = 20;             // --rate / CONCORD_RATE (token bucket refill)
   int command_burst = 40;                      // --burst / CONCORD_BURST
   int max_rooms_per_player = 4;                // --max-rooms-per-player
+  // --waiting-room-expiry: a room whose match has not started closes after
+  // this many seconds without any connected player (e.g. created, never joined).
+  int waiting_room_expiry_s = 900;
+  // --abandoned-match-expiry: a running match none of whose seats has been
+  // connected for this many seconds (e.g. restored after a restart and never
+  // resumed) ends as aborted ("abandoned").
+  int abandoned_match_expiry_s = 6 * 3600;
   int login_failures_per_minute = 5;           // --login-failures-per-minute (per username and per address)
+  // Connection caps: beyond them a new TCP connection is refused (HTTP 503)
+  // right after accept. max_connections 0 = automatic: the soft
+  // RLIMIT_NOFILE less a reserve for files and database connections.
+  int max_connections = 0;                     // --max-connections
+  int max_connections_per_address = 256;       // --max-connections-per-address (0 = no per-address cap)
+  int shutdown_timeout_s = 5;                  // --shutdown-timeout: how long SIGTERM waits for 1001 closes
+  int hash_workers = 2;                        // --hash-workers: password hashing threads
+  int hash_queue = 64;                         // --hash-queue: hashing jobs waiting beyond those (UNAVAILABLE when full)
+  int session_check_s = 30;                    // --session-check-seconds: revoked/deleted sessions end within this (0 = off)
+  int login_throttle_entries = 100000;         // --login-throttle-entries: names and addresses the login throttle keeps
   std::string log_level = "info";              // --log-level / CONCORD_LOG_LEVEL
   std::string server_name = "concord";
 };

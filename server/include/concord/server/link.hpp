@@ -2,6 +2,7 @@
 // (dispatcher, lobby, rooms). Everything here is thread-safe.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -26,9 +27,13 @@ class ClientLink {
   virtual void close(const std::string& reason) = 0;
   virtual std::uint64_t id() const = 0;          // unique per process
   virtual std::string remote_address() const = 0;
-  // The protocol version negotiated in Hello (v1::ProtocolVersion); 1 until
-  // the connection negotiates a later one.
-  virtual int protocol_version() const { return 1; }
+
+  // The protocol version negotiated by Hello (1 = 1.0, 2 = 1.1); 1 until then.
+  std::uint32_t protocol_version() const { return protocol_version_.load(std::memory_order_relaxed); }
+  void set_protocol_version(std::uint32_t version) { protocol_version_.store(version, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<std::uint32_t> protocol_version_{1};
 };
 
 // Implemented by the application. Calls for one link are never concurrent

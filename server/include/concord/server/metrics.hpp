@@ -21,12 +21,18 @@ class Metrics {
   std::atomic<std::uint64_t> messages_in{0};      // counter: client frames decoded
   std::atomic<std::uint64_t> messages_out{0};     // counter
   std::atomic<std::uint64_t> slow_consumers_closed{0};
+  std::atomic<std::uint64_t> connections_refused{0};  // over --max-connections(-per-address)
   std::atomic<std::uint64_t> commands_accepted{0};
 
   void command_rejected(const std::string& code);  // counter labelled by code
   void observe_command_latency(double seconds);    // histogram
   // Journal lag source (seconds of the last batch, pending entries), set by the app.
   void set_journal_source(std::function<std::pair<double, std::uint64_t>()> source);
+  // Database reachability source (reachable, seconds unreachable), set by the app.
+  using DatabaseStatus = std::pair<bool, double>;
+  void set_database_source(std::function<DatabaseStatus()> source);
+  // (true, 0) when no source is set (a server without a database).
+  DatabaseStatus database_status() const;
 
   std::string render() const;  // Prometheus text exposition format 0.0.4
 
@@ -40,6 +46,7 @@ class Metrics {
   double latency_sum_ = 0;
   std::uint64_t latency_count_ = 0;
   std::function<std::pair<double, std::uint64_t>()> journal_source_;
+  std::function<DatabaseStatus()> database_source_;
 };
 
 }  // namespace concord::server

@@ -3,6 +3,8 @@
 // advanced_server_flex and websocket_chat_multi examples.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <functional>
 #include <memory>
 
@@ -25,6 +27,10 @@ class NetworkServer {
   unsigned short port() const;
   // Stops accepting and closes every session (WebSocket close 1001 "going away").
   void stop();
+  // stop(), then calls `done` on an I/O thread once every connection has
+  // ended or `deadline` has passed, whichever comes first.
+  void shutdown(std::chrono::milliseconds deadline, std::function<void()> done);
+  std::size_t live_connections() const;
 
  private:
   struct Impl;

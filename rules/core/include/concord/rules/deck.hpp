@@ -2,6 +2,7 @@
 // game; each game's deck rules decide which sections and cards are legal.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,7 +34,8 @@ struct Deck {
   // Card ids and section names may not contain whitespace.
   std::string to_text() const;
   // Parses to_text() output. On failure returns nullopt and sets *error
-  // ("line N: ...") if given.
+  // ("line N: ...") if given. Counts up to kMaxParsedCount are read (decks
+  // saved before the caps below still read back); check_deck_limits is stricter.
   static std::optional<Deck> from_text(std::string_view text, std::string* error = nullptr);
   bool operator==(const Deck&) const = default;
 };
@@ -43,5 +45,21 @@ struct DeckViolation {
   std::string code;     // e.g. "TOO_FEW_CARDS", "UNKNOWN_CARD", "TOO_MANY_COPIES"
   std::string message;  // human readable, names the card/section
 };
+
+// Absolute caps on every deck of every game, checked before any game's own
+// rules (see validate_deck in registry.hpp), so that no deck a game's rules
+// might accept can make a match unboundedly large.
+inline constexpr unsigned kMaxDeckCards = 1000;     // all counts of the deck summed
+inline constexpr unsigned kMaxDeckLines = 200;      // [section] lines + card lines
+inline constexpr unsigned kMaxCardCount = 1000;     // the count of one card line
+inline constexpr std::size_t kMaxDeckIdLength = 64;  // card ids and section names
+inline constexpr unsigned kMaxParsedCount = 100000;  // what from_text reads
+
+// Checks the caps above and that the deck survives its text form: section
+// names and card ids are 1..kMaxDeckIdLength printable ASCII characters other
+// than blanks, '[' and ']'; no section twice; counts >= 1. Codes:
+// BAD_SECTION_NAME, DUPLICATE_SECTION, BAD_CARD_ID, ZERO_COUNT,
+// COUNT_TOO_LARGE, TOO_MANY_LINES, DECK_TOO_LARGE. Empty = within the caps.
+std::vector<DeckViolation> check_deck_limits(const Deck& deck);
 
 }  // namespace concord::rules

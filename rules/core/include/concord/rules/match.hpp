@@ -68,7 +68,14 @@ struct Command {
   bool operator==(const Command&) const = default;
 };
 
-// Applies a command to a match (submit or concede).
+// Applies a command to a match: the single entry of the server and of replay.
+// Before any game code it refuses, with the same codes in every game:
+//   INVALID_SEAT  the seat is not one of the match's seats
+//   MATCH_OVER    the match is finished (answers and concessions alike)
+//   NO_PROMPT     an answer from a seat with no open prompt (another seat may hold one)
+//   UNKNOWN_OPTION, WRONG_CHOICE_COUNT, DUPLICATE_CHOICE, VALUE_OUT_OF_RANGE
+//                 the answer's shape against that prompt (check_answer_shape)
+// then calls submit() or concede(), whose own rule codes pass through.
 Outcome apply(Match& match, const Command& command);
 
 }  // namespace concord::rules

@@ -232,7 +232,8 @@ class EveMatch final : public rules::Match {
   void push_base_damage(Events& ev);
   void remove_from_game(SeatIndex seat, Events& ev);
   // match_setup.cpp
-  void deal(const std::vector<rules::Deck>& decks, Events& ev);
+  void deal(const std::vector<rules::Deck>& decks, const rules::Seed& seed, Events& ev);
+  void opaque_refs(const rules::Seed& seed);
   rules::Prompt mulligan_prompt(SeatIndex seat) const;
   void apply_mulligan(SeatIndex seat, const rules::Answer& answer, Events& ev);
   // match_turn.cpp

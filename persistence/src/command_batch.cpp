@@ -1,0 +1,67 @@
+// The encoding of a run of commands in one journal row (see command_batch.hpp).
+#include "concord/persistence/command_batch.hpp"
+
+#include <charconv>
+
+namespace concord::persistence {
+
+namespace {
+
+// Reads a decimal number ending at `stop`; advances `at` past it.
+template <typename T>
+bool read_number(const std::string& text, std::size_t& at, char stop, T& out) {
+  const std::size_t end = text.find(stop, at);
+  if (end == std::string::npos) return false;
+  const auto [ptr, error] = std::from_chars(text.data() + at, text.data() + end, out);
+  if (error != std::errc() || ptr != text.data() + end) return false;
+  at = end + 1;
+  return true;
+}
+
+// Reads `size` raw bytes; advances `at` past them.
+bool read_bytes(const std::string& text, std::size_t& at, std::size_t size, std::string& out) {
+  if (size > text.size() - at) return false;
+  out.assign(text, at, size);
+  at += size;
+  return true;
+}
+
+}  // namespace
+
+std::string encode_command_batch(const std::vector<const CommandRecord*>& commands) {
+  std::string out;
+  for (const CommandRecord* command : commands) {
+    out += std::to_string(command->seat);
+    out += ' ';
+    out += std::to_string(command->state_hash.size());
+    out += ' ';
+    out += std::to_string(command->command_text.size());
+    out += '\n';
+    out += command->state_hash;
+    out += command->command_text;
+  }
+  return out;
+}
+
+std::optional<std::vector<CommandRecord>> decode_command_batch(std::int64_t first_idx, std::int64_t last_idx,
+                                                               const std::string& payload) {
+  if (first_idx < 1 || last_idx < first_idx) return std::nullopt;
+  std::vector<CommandRecord> commands;
+  std::size_t at = 0;
+  for (std::int64_t index = first_idx; index <= last_idx; ++index) {
+    CommandRecord command;
+    command.index = index;
+    std::size_t hash_size = 0;
+    std::size_t text_size = 0;
+    if (!read_number(payload, at, ' ', command.seat) || !read_number(payload, at, ' ', hash_size) ||
+        !read_number(payload, at, '\n', text_size) || !read_bytes(payload, at, hash_size, command.state_hash) ||
+        !read_bytes(payload, at, text_size, command.command_text)) {
+      return std::nullopt;
+    }
+    commands.push_back(std::move(command));
+  }
+  if (at != payload.size()) return std::nullopt;
+  return commands;
+}
+
+}  // namespace concord::persistence

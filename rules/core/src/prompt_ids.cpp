@@ -1,0 +1,32 @@
+// Per-seat prompt identity: see prompt_ids.hpp.
+#include "concord/rules/prompt_ids.hpp"
+
+namespace concord::rules {
+
+PromptIds::PromptIds(const Match& match, std::uint64_t index) {
+  const auto seats = static_cast<std::size_t>(match.seat_count());
+  prompts_.resize(seats);
+  ids_.assign(seats, 0);
+  for (SeatIndex seat = 0; seat < match.seat_count(); ++seat) observe(seat, match.prompt(seat), true, index);
+}
+
+void PromptIds::after_command(const Match& match, const Command& command, std::uint64_t index) {
+  for (SeatIndex seat = 0; seat < match.seat_count(); ++seat) {
+    observe(seat, match.prompt(seat), seat == command.seat, index);
+  }
+}
+
+void PromptIds::observe(SeatIndex seat, std::optional<Prompt> prompt, bool consumed, std::uint64_t index) {
+  const auto s = static_cast<std::size_t>(seat);
+  const bool same = !consumed && prompt == prompts_[s];
+  if (same) return;
+  ids_[s] = prompt ? index + 1 : 0;
+  prompts_[s] = std::move(prompt);
+}
+
+std::uint64_t PromptIds::id(SeatIndex seat) const {
+  if (seat < 0 || static_cast<std::size_t>(seat) >= ids_.size()) return 0;
+  return ids_[static_cast<std::size_t>(seat)];
+}
+
+}  // namespace concord::rules
