@@ -37,7 +37,7 @@ void Client::route(v1::ServerMessage message) {
   std::uint64_t id = message.request_id();
   if (id == 0 && message.has_error()) id = message.error().request_id();
   if (message.has_match_update()) {
-    matches_.store(message.match_update());
+    whole_view(*message.mutable_match_update());
     // 1.1: the mover's update is the reply to its answer and also a push.
     if (id != 0) inbox_.push(message);
   }
@@ -46,6 +46,33 @@ void Client::route(v1::ServerMessage message) {
     return;
   }
   inbox_.push(std::move(message));
+}
+
+// Protocol 1.1 view deltas: the update is kept (a delta applied to the kept
+// view), and callers get it with the whole view, as a 1.0 update. A delta
+// that does not apply (a missed update, a checksum mismatch) asks the server
+// for a full view; its reply (request_id 0) arrives as a push.
+void Client::whole_view(v1::MatchUpdate& update) {
+  switch (matches_.store(update)) {
+    case ViewStatus::Applied:
+      if (auto kept = matches_.latest(update.room_id())) {
+        *update.mutable_view() = kept->view();
+        update.clear_view_delta();
+      }
+      return;
+    case ViewStatus::NeedFullView: {
+      v1::ClientMessage ask;
+      ask.mutable_request_view()->set_room_id(update.room_id());
+      try {
+        send(ask);
+      } catch (const ClientError&) {
+        // closed: nothing to ask any more
+      }
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 void Client::fail_protocol(const std::string& why) {

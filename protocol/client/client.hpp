@@ -128,6 +128,7 @@ class Client {
   void on_close(const CloseInfo& info);
   void fail_protocol(const std::string& why);
   void route(v1::ServerMessage message);
+  void whole_view(v1::MatchUpdate& update);  // applies 1.1 deltas (client.cpp)
   Millis timeout_or_default(std::optional<Millis> timeout) const;
 
   ClientOptions options_;
