@@ -146,4 +146,10 @@ bool MatchRepository::finish(std::int64_t match_id, const std::string& status, c
   return result.affected_rows() == 1;
 }
 
+void MatchRepository::update_settings_blob(std::int64_t match_id, const std::string& blob) {
+  pqxx::work tx(conn_);
+  tx.exec_params("UPDATE matches SET settings_blob = $2 WHERE id = $1", match_id, blob);
+  tx.commit();
+}
+
 }  // namespace concord::persistence

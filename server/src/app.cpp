@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "concord/persistence/database.hpp"
+#include "concord/persistence/repositories.hpp"
 #include "concord/server/metrics.hpp"
 #include "concord/server/network.hpp"
+#include "capabilities.hpp"
 #include "dispatcher.hpp"
 #include "net_log.hpp"
 #include "passwords.hpp"
@@ -24,6 +26,7 @@ namespace {
 void prepare_database(const persistence::DatabaseConfig& db, AppContext& ctx) {
   auto conn = persistence::connect(db);
   for (const auto& name : persistence::migrate(*conn)) spdlog::info("applied migration {}", name);
+  ctx.capabilities.load_granted(persistence::JudgeRepository(*conn).judges());
   const auto report = recover_matches(ctx, *conn);
   spdlog::info("recovery: {} match(es) restored, {} aborted", report.restored, report.failed);
 }
@@ -95,7 +98,8 @@ int run_server(const Config& config, GameCatalog catalog) {
     LoginThrottle throttle(config.login_failures_per_minute, static_cast<std::size_t>(config.login_throttle_entries));
     auto hasher = std::make_unique<PasswordHasher>(config.hash_workers, static_cast<std::size_t>(config.hash_queue));
     report_database(*workers, journal.get());
-    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher};
+    Capabilities capabilities(config.admins, config.judges);
+    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher, capabilities};
     lobby.set_context(&ctx);
     prepare_database(db, ctx);
 

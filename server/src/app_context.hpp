@@ -15,6 +15,7 @@
 
 namespace concord::server {
 
+class Capabilities;
 class Lobby;
 
 struct PlayerRef {
@@ -32,6 +33,7 @@ struct AppContext {
   Lobby& lobby;
   LoginThrottle& throttle;
   PasswordHasher& hasher;
+  Capabilities& capabilities;  // admins and judges (capabilities.hpp)
 };
 
 }  // namespace concord::server

@@ -159,6 +159,7 @@ void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
 
 void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const PlayerRef& player) {
   const auto rid = m.request_id();
+  if (is_judging_request(m.body_case())) return route_judging(link, m, player);
   switch (m.body_case()) {
     case v1::ClientMessage::kSaveDeck: return on_save_deck(link, rid, player, m.save_deck());
     case v1::ClientMessage::kListDecks: return on_list_decks(link, rid, player, m.list_decks());

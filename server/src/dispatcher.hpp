@@ -95,6 +95,28 @@ class Dispatcher : public MessageHandler {
                       const std::shared_ptr<Room>& room);
   std::shared_ptr<Room> room_or_error(const LinkPtr& link, std::uint64_t request_id, const std::string& room_id);
 
+  // dispatcher_judging.cpp
+  static bool is_judging_request(v1::ClientMessage::BodyCase body);
+  void route_judging(const LinkPtr& link, const v1::ClientMessage& message, const PlayerRef& player);
+  void route_room_judging(const LinkPtr& link, const v1::ClientMessage& message, const PlayerRef& player);
+  void on_set_judge(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& admin, const std::string& username,
+                    bool grant);
+  void on_add_room_judge(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& creator,
+                         const v1::AddRoomJudge& request);
+  void on_issue_penalty(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
+                        const v1::IssuePenalty& request);
+  void on_override_result(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
+                          const v1::OverrideResult& request);
+  bool may_judge(const PlayerRef& player, const std::string& room_id) const;
+  bool judges_any_room(const PlayerRef& player) const;
+  void push_to_judges(const std::string& room_id, const v1::ServerMessage& message, const LinkPtr& except);
+  void push_to_player(std::int64_t player_id, const v1::ServerMessage& message, const LinkPtr& except);
+  void on_call_judge(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player, const v1::CallJudge& request);
+  void on_list_calls(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge);
+  void on_take_call(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge, std::int64_t call_id);
+  void on_resolve_call(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
+                       const v1::ResolveCall& request);
+
   AppContext& ctx_;
   mutable std::mutex mutex_;
   std::map<std::uint64_t, Connection> connections_;

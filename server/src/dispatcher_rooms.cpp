@@ -1,5 +1,6 @@
 // Lobby requests: games, room creation and listing, joining.
 #include "dispatcher.hpp"
+#include "capabilities.hpp"
 #include "passwords.hpp"
 #include "text_limits.hpp"
 #include "wire_convert.hpp"
@@ -89,7 +90,7 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
   RoomSettings settings{request.name().empty() ? player.username + "'s room" : utf8_prefix(request.name(), 64),
                         options.values, seats,
                         request.password().empty() ? std::string() : room_password_hash(request.password()),
-                        player.id, {}};
+                        player.id, {}, {}};
   auto room = ctx_.lobby.create(*game, std::move(settings));
   v1::ServerMessage reply;
   reply.set_request_id(rid);
@@ -112,7 +113,7 @@ void Dispatcher::on_join_room(const LinkPtr& link, std::uint64_t rid, const Play
                               const v1::JoinRoom& request) {
   auto room = room_or_error(link, rid, request.room_id());
   if (!room) return;
-  const bool as_player = request.role() != v1::SPECTATOR;
+  const bool as_player = request.role() != v1::SPECTATOR && request.role() != v1::JUDGE;
   const auto summary = room->summary();
   const auto& seated = summary.seated_players;
   const bool seated_here = std::find(seated.begin(), seated.end(), player.id) != seated.end();
@@ -128,7 +129,8 @@ void Dispatcher::on_join_room(const LinkPtr& link, std::uint64_t rid, const Play
     return;
   }
   remember_room(link, room->id(), true);
-  JoinRequest join{rid, as_player ? v1::PLAYER : v1::SPECTATOR, request.password(), preferred_seat(request), {}};
+  JoinRequest join{rid, as_player ? v1::PLAYER : request.role(), request.password(), preferred_seat(request), {},
+                   ctx_.capabilities.is_judge(player)};
   if (!as_player || seated_here || !game->definition.needs_deck || request.deck_id() == 0) {
     room->join(player, link, std::move(join));
     return;
@@ -159,7 +161,7 @@ void Dispatcher::join_with_deck(const LinkPtr& link, std::uint64_t rid, const Pl
       link->send(reply);
       return;
     }
-    JoinRequest join{rid, v1::PLAYER, request.password(), preferred_seat(request), std::move(deck)};
+    JoinRequest join{rid, v1::PLAYER, request.password(), preferred_seat(request), std::move(deck), false};
     room->join(player, link, std::move(join));
   });
 }

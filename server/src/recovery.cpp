@@ -3,6 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <map>
+
 #include "lobby.hpp"
 
 namespace concord::server {
@@ -36,6 +38,17 @@ std::optional<std::string> read_match(pqxx::connection& conn, const persistence:
   return std::nullopt;
 }
 
+// A pause still in force when the server stopped holds after the restart.
+void restore_judging(pqxx::connection& conn, Room& room, std::int64_t match_id) {
+  const auto actions = persistence::JudgeRepository(conn).actions(match_id);
+  std::map<std::int64_t, std::string> names;
+  for (const auto& action : actions) {
+    if (names.count(action.judge_id)) continue;
+    if (auto judge = persistence::PlayerRepository(conn).find_by_id(action.judge_id)) names[judge->id] = judge->username;
+  }
+  room.restore_judging(actions, names);
+}
+
 std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, const persistence::MatchRecord& match) {
   const auto* game = ctx.games.find(match.game);
   if (!game) return "game '" + match.game + "' is not hosted by this server";
@@ -48,7 +61,9 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
                         match.seat_count > 0 ? match.seat_count : static_cast<int>(match.seats.size()),
                         match.password_hash,
                         match.creator_id,
-                        match.settings_blob};
+                        match.settings_blob,
+                        {}};
+  read_settings_blob(match.settings_blob, settings);
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));
   auto error = room->restore(match.id, rebuilt.players, rebuilt.decks, *seed, rebuilt.log, rebuilt.last_hash);
   if (error) {
@@ -56,6 +71,7 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
     return error;
   }
   if (auto result = room->restored_result()) persistence::MatchRepository(conn).finish(match.id, "finished", *result);
+  restore_judging(conn, *room, match.id);
   return std::nullopt;
 }
 

@@ -64,6 +64,19 @@ std::optional<std::string> text_problem(const v1::ClientMessage& m) {
     case v1::ClientMessage::kConcede: return check("Concede.room_id", m.concede().room_id(), kIdChars);
     case v1::ClientMessage::kCloseRoom: return check("CloseRoom.room_id", m.close_room().room_id(), kIdChars);
     case v1::ClientMessage::kRequestView: return check("RequestView.room_id", m.request_view().room_id(), kIdChars);
+    case v1::ClientMessage::kGrantJudge: return check("GrantJudge.username", m.grant_judge().username(), kIdChars);
+    case v1::ClientMessage::kRevokeJudge: return check("RevokeJudge.username", m.revoke_judge().username(), kIdChars);
+    case v1::ClientMessage::kAddRoomJudge:
+      if (auto p = check("AddRoomJudge.room_id", m.add_room_judge().room_id(), kIdChars)) return p;
+      return check("AddRoomJudge.username", m.add_room_judge().username(), kIdChars);
+    case v1::ClientMessage::kPauseMatch: return check("PauseMatch.room_id", m.pause_match().room_id(), kIdChars);
+    case v1::ClientMessage::kResumeMatch: return check("ResumeMatch.room_id", m.resume_match().room_id(), kIdChars);
+    case v1::ClientMessage::kIssuePenalty: return check("IssuePenalty.room_id", m.issue_penalty().room_id(), kIdChars);
+    case v1::ClientMessage::kOverrideResult:
+      return check("OverrideResult.room_id", m.override_result().room_id(), kIdChars);
+    case v1::ClientMessage::kRequestJudgeView:
+      return check("RequestJudgeView.room_id", m.request_judge_view().room_id(), kIdChars);
+    case v1::ClientMessage::kCallJudge: return check("CallJudge.room_id", m.call_judge().room_id(), kIdChars);
     default: return std::nullopt;  // accounts and decks check their own fields
   }
 }

@@ -113,7 +113,7 @@ bool Room::all_ready() const {
 }
 
 bool Room::has_members() const {
-  if (!spectators_.empty()) return true;
+  if (!spectators_.empty() || !judge_links_.empty()) return true;
   for (const auto& seat : seats_) {
     if (seat.player) return true;
   }
@@ -125,10 +125,17 @@ void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
     link->send(make_error(request.request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
     return;
   }
-  if (settings_.is_private() && !room_password_matches(settings_.password_hash, request.password)) {
+  // Judges need no password: their capability is what admits them.
+  if (request.role != v1::JUDGE && settings_.is_private() &&
+      !room_password_matches(settings_.password_hash, request.password)) {
     link->send(make_error(request.request_id, "WRONG_PASSWORD", "wrong room password"));
     return;
   }
+  if (request.role != v1::PLAYER && seat_of(player.id) >= 0) {
+    link->send(make_error(request.request_id, "PLAYER_IN_ROOM", "a player of room " + id_ + " cannot watch or judge it"));
+    return;
+  }
+  if (request.role == v1::JUDGE) return join_as_judge(player, link, request);
   if (request.role == v1::SPECTATOR) {
     spectators_.insert(link);
     if (seat_of(player.id) < 0) watchers_.insert(player.id);
@@ -142,6 +149,12 @@ void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
 }
 
 void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& request) {
+  for (const auto& [judge_link, judge] : judge_links_) {
+    if (judge.id == player.id) {
+      link->send(make_error(request.request_id, "JUDGE_IN_ROOM", "a judge of room " + id_ + " cannot play in it"));
+      return;
+    }
+  }
   const int existing = seat_of(player.id);
   if (existing >= 0) {  // already seated: attach this connection
     seats_[existing].links.insert(link);
@@ -177,7 +190,9 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
 
 void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   const int seat = seat_of(player.id);
-  const bool spectating = spectators_.erase(link) > 0 || watchers_.count(player.id) > 0;
+  const bool judge = judge_links_.erase(link) > 0;
+  judge_followers_.erase(link);
+  const bool spectating = spectators_.erase(link) > 0 || watchers_.count(player.id) > 0 || judge;
   watchers_.erase(player.id);
   if (seat < 0 && !spectating) {
     if (player.id == settings_.creator && phase_ == Phase::Waiting) return creator_leaves(link, request_id);
@@ -247,7 +262,9 @@ void Room::reattach_watcher(PlayerRef player, const LinkPtr& link) {
 }
 
 void Room::do_detach(LinkPtr link) {
+  judge_followers_.erase(link);
   bool changed = spectators_.erase(link) > 0;
+  changed = judge_links_.erase(link) > 0 || changed;
   for (auto& seat : seats_) changed = seat.links.erase(link) > 0 || changed;
   if (!changed) return;
   if (!any_seat_connected()) unattended_since_ = std::chrono::steady_clock::now();
@@ -283,13 +300,14 @@ void Room::close_room(const std::string& reason) {
     for (const auto& link : seat.links) link->send_shared(body);
   }
   for (const auto& link : spectators_) link->send_shared(body);
+  for (const auto& [link, judge] : judge_links_) link->send_shared(body);
   closed_ = true;
   update_summary();
   ctx_.lobby.remove(id_);
 }
 
 void Room::maybe_close() {
-  bool connected = !spectators_.empty();
+  bool connected = !spectators_.empty() || !judge_links_.empty();
   for (const auto& seat : seats_) connected = connected || !seat.links.empty();
   const bool done = phase_ == Phase::Finished && !connected;
   const bool abandoned = phase_ == Phase::Waiting && !has_members();

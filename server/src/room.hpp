@@ -22,6 +22,7 @@
 
 #include "app_context.hpp"
 #include "concord/rules/match.hpp"
+#include "concord/persistence/repositories.hpp"
 #include "concord/rules/prompt_ids.hpp"
 #include "concord/server/link.hpp"
 #include "concord/v1/concord.pb.h"
@@ -37,8 +38,14 @@ struct RoomSettings {
   std::string password_hash;     // room_password_hash() of the password; empty = public
   std::int64_t creator = 0;
   std::string extra;             // opaque settings blob (e.g. spectator settings), stored as is
+  std::set<std::int64_t> room_judges;  // accounts the creator named judges of this room (in `extra`)
   bool is_private() const { return !password_hash.empty(); }
 };
+
+// The settings blob (matches.settings_blob): "key=value" lines. Holds the
+// room's own judges ("judges=<id>,<id>").
+std::string settings_blob(const RoomSettings& settings);
+void read_settings_blob(const std::string& blob, RoomSettings& settings);
 
 struct JoinRequest {
   std::uint64_t request_id = 0;
@@ -46,6 +53,15 @@ struct JoinRequest {
   std::string password;
   int preferred_seat = -1;                // -1 = first free
   std::optional<rules::Deck> deck;        // validated by the caller
+  bool server_judge = false;              // the account judges every room (role JUDGE)
+};
+
+// IssuePenalty, checked for shape by the dispatcher.
+struct PenaltyOrder {
+  int seat = 0;                // seat index
+  std::string category;
+  v1::Penalty penalty = v1::NOTE;
+  std::string note;
 };
 
 // What an answer was made against: the 1.0 command index (0 = unchecked) and
@@ -61,6 +77,8 @@ struct RoomSummary {
   std::vector<std::int64_t> seated_players;
   std::int64_t creator = 0;
   bool closed = false;
+  std::set<std::int64_t> room_judges;  // the room's own judges (calls reach them)
+  std::int64_t match_id = 0;           // 0 before the match is recorded
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -82,6 +100,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void request_view(LinkPtr link, std::uint64_t request_id);
   // The creator closes a room whose match has not started (1.1 CloseRoom).
   void close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id);
+  // Judging (room_judging.cpp). Every judge request needs a connection that
+  // joined this room as JUDGE; otherwise NOT_A_JUDGE.
+  void add_room_judge(PlayerRef creator, LinkPtr link, std::uint64_t request_id, PlayerRef judge);
+  void pause(PlayerRef judge, LinkPtr link, std::uint64_t request_id, std::string reason, bool share);
+  void resume_play(PlayerRef judge, LinkPtr link, std::uint64_t request_id);
+  void penalize(PlayerRef judge, LinkPtr link, std::uint64_t request_id, PenaltyOrder order);
+  void override_result(PlayerRef judge, LinkPtr link, std::uint64_t request_id, rules::MatchResult result);
+  void judge_view(PlayerRef judge, LinkPtr link, std::uint64_t request_id, bool follow);
+  // Crash recovery: the judge actions journaled for the match (a pause still in force).
+  void restore_judging(const std::vector<persistence::JudgeActionRecord>& actions,
+                       const std::map<std::int64_t, std::string>& judge_names);
   // Re-attaches a resumed connection of a seated player (fresh RoomInfo + MatchUpdate).
   void attach(PlayerRef player, LinkPtr link);
   // The connection is gone (closed or logged out).
@@ -120,6 +149,7 @@ class Room : public std::enable_shared_from_this<Room> {
     // The same updates for protocol 1.1 links: the view as a delta (room_views.cpp).
     std::vector<std::shared_ptr<const std::string>> seat_deltas;  // per seat
     std::shared_ptr<const std::string> spectator_delta;
+    std::shared_ptr<const std::string> judge_update;  // only when a judge follows (room_judging.cpp)
   };
   // One viewer's MatchUpdate body in the forms its links need (null = not needed):
   // `full` with the whole view (protocol 1.0), `delta` for protocol 1.1.
@@ -127,6 +157,11 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<const std::string> full, delta;
   };
   enum class Phase { Waiting, Starting, Running, Finished };
+  // A result a judge decided: a penalty that ended the match, or OverrideResult.
+  struct JudgedResult {
+    rules::MatchResult result;
+    PlayerRef judge;
+  };
 
   template <typename F>
   void on_strand(F&& f);
@@ -177,7 +212,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void fail_storage();
 
   // messages (room_views.cpp)
-  v1::RoomInfo room_info(int your_seat) const;
+  v1::RoomInfo room_info(int your_seat, v1::Role your_role = v1::ROLE_UNSPECIFIED) const;
+  std::set<LinkPtr> public_links() const;  // spectators and judges: the spectators' stream
   void send_room_info(const LinkPtr& link, std::uint64_t request_id) const;
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
   using SeatPrompts = std::vector<std::optional<rules::Prompt>>;
@@ -190,6 +226,26 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id = 0);
   void do_request_view(const LinkPtr& link, std::uint64_t request_id);
   void update_summary();
+  std::optional<rules::MatchResult> current_result() const;  // a judge's result first
+
+  // judging (room_judging.cpp)
+  void join_as_judge(PlayerRef player, const LinkPtr& link, const JoinRequest& request);
+  bool judging(const LinkPtr& link, std::uint64_t request_id) const;  // else NOT_A_JUDGE sent
+  void do_add_room_judge(PlayerRef creator, const LinkPtr& link, std::uint64_t request_id, PlayerRef judge);
+  void do_pause(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, std::string reason, bool share);
+  void do_resume_play(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id);
+  void do_penalize(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, const PenaltyOrder& order);
+  void penalty_ends_match(PlayerRef judge, const PenaltyOrder& order);
+  void do_override_result(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id,
+                          rules::MatchResult result);
+  void end_by_judge();
+  void do_judge_view(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, bool follow);
+  std::shared_ptr<const std::string> judge_update(std::uint64_t request_id) const;
+  void send_judge_view(const LinkPtr& link, const PlayerRef& judge, std::uint64_t request_id);
+  void audit_judge_view(const PlayerRef& judge, std::uint64_t index);
+  void send_judge_views(const PendingFlush& pending);  // to the judges who follow, after a command
+  void record_judge_action(persistence::JudgeActionRecord action, std::function<void(std::int64_t)> done);
+  void send_to_everyone(const std::shared_ptr<const std::string>& body) const;
 
   AppContext& ctx_;
   const GameEntry& game_;
@@ -201,6 +257,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Seat> seats_;
   std::set<LinkPtr> spectators_;
   std::set<std::int64_t> watchers_;  // players who joined as spectators and have not left (resume brings them back)
+  std::map<LinkPtr, PlayerRef> judge_links_;  // connections judging the room (they get the spectators' stream)
+  std::set<LinkPtr> judge_followers_;         // judge links that get a judge view with every command
+  std::optional<PlayerRef> paused_by_;
+  std::string pause_reason_;
+  bool pause_shared_ = false;
+  std::optional<JudgedResult> judged_;
   std::unique_ptr<rules::Match> match_;
   rules::Seed seed_{};
   std::int64_t match_id_ = 0;

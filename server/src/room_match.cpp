@@ -122,6 +122,7 @@ void Room::on_match_created(std::int64_t match_id) {
     for (const auto& link : seats_[i].links) send_fresh_update(link, static_cast<int>(i));
   }
   for (const auto& link : spectators_) send_fresh_update(link, -1);
+  for (const auto& [link, judge] : judge_links_) send_fresh_update(link, -1);
 }
 
 // The room goes back to waiting with nobody ready; every seated player is
@@ -146,6 +147,7 @@ std::optional<std::string> Room::check_command(PlayerRef player, const ClientLin
   if (phase_ != Phase::Running) return std::string("MATCH_NOT_RUNNING");
   *seat = seat_of(player.id);
   if (*seat < 0) return std::string("NOT_A_PLAYER");
+  if (paused_by_) return std::string("MATCH_PAUSED");
   if (link.protocol_version() < 2) {  // 1.0: the global command index, 0 = unchecked
     if (against.command_index != 0 && against.command_index != command_index_) return std::string("STALE_PROMPT");
     return std::nullopt;
@@ -185,7 +187,7 @@ void Room::run_command(const LinkPtr& link, std::uint64_t request_id, int seat, 
     link->send(make_error(request_id, outcome.rejection->code, outcome.rejection->message));
     return;
   }
-  accept_command(command, outcome, PendingFlush{0, link, seat, request_id, received, {}, nullptr, {}, nullptr});
+  accept_command(command, outcome, PendingFlush{0, link, seat, request_id, received, {}, nullptr, {}, nullptr, nullptr});
 }
 
 void Room::accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending) {
@@ -201,9 +203,10 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
     pending.seat_updates.push_back(std::move(update.full));
     pending.seat_deltas.push_back(std::move(update.delta));
   }
-  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, spectators_, prompts);
+  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, public_links(), prompts);
   pending.spectator_update = std::move(spectator.full);
   pending.spectator_delta = std::move(spectator.delta);
+  if (!judge_followers_.empty()) pending.judge_update = judge_update(0);
   if (match_->finished()) phase_ = Phase::Finished;
   pending_.push_back(std::move(pending));
   journal_command(command, match_->state_hash());
@@ -252,7 +255,7 @@ void Room::journal_command(const rules::Command& command, const std::string& has
   const bool finished = phase_ == Phase::Finished;
   if (!ctx_.journal) {
     on_strand([index](Room& r) { r.on_durable(index, true); });
-    if (finished) record_end(match_id_, "finished", result_to_text(*match_->result()));
+    if (finished) record_end(match_id_, "finished", result_to_text(*current_result()));
     return;
   }
   auto done = [self = shared_from_this(), index](bool ok) {
@@ -261,7 +264,7 @@ void Room::journal_command(const rules::Command& command, const std::string& has
   persistence::CommandRecord record{static_cast<std::int64_t>(index), command.seat, command.to_text(), hash};
   ctx_.journal->append(persistence::AppendCommand{match_id_, record}, done);
   if (finished) {
-    persistence::FinishMatch finish{match_id_, "finished", result_to_text(*match_->result())};
+    persistence::FinishMatch finish{match_id_, "finished", result_to_text(*current_result())};
     ctx_.journal->append(finish, [id = id_](bool ok) {
       if (!ok) spdlog::error("room {}: could not record the match result", id);
     });
@@ -322,6 +325,8 @@ void Room::flush(PendingFlush& pending) {
     }
   }
   for (const auto& link : spectators_) send(link, pending.spectator_update, pending.spectator_delta);
+  for (const auto& [link, judge] : judge_links_) send(link, pending.spectator_update, pending.spectator_delta);
+  send_judge_views(pending);
 }
 
 // 1.0: an AnswerAccepted, then the mover's update like everyone's. 1.1: the

@@ -17,7 +17,7 @@ v1::RoomStatus wire_status(bool finished, bool running) {
 
 }  // namespace
 
-v1::RoomInfo Room::room_info(int your_seat) const {
+v1::RoomInfo Room::room_info(int your_seat, v1::Role your_role) const {
   v1::RoomInfo info;
   info.set_room_id(id_);
   info.set_game(game_id());
@@ -35,17 +35,33 @@ v1::RoomInfo Room::room_info(int your_seat) const {
   info.set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   info.set_your_seat(your_seat + 1);
   if (match_) info.set_seed_commitment(seed_.commitment());
+  if (paused_by_) {
+    info.set_paused_by(paused_by_->username);
+    if (pause_shared_) info.set_pause_reason(pause_reason_);
+  }
+  info.set_judges(static_cast<std::uint32_t>(judge_links_.size()));
+  info.set_your_role(your_role);
   return info;
+}
+
+std::set<Room::LinkPtr> Room::public_links() const {
+  auto links = spectators_;
+  for (const auto& [link, judge] : judge_links_) links.insert(link);
+  return links;
 }
 
 void Room::send_room_info(const LinkPtr& link, std::uint64_t request_id) const {
   int your_seat = -1;
+  auto role = spectators_.count(link) ? v1::SPECTATOR : judge_links_.count(link) ? v1::JUDGE : v1::ROLE_UNSPECIFIED;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].links.count(link)) your_seat = static_cast<int>(i);
+    if (seats_[i].links.count(link)) {
+      your_seat = static_cast<int>(i);
+      role = v1::PLAYER;
+    }
   }
   v1::ServerMessage message;
   message.set_request_id(request_id);
-  *message.mutable_room() = room_info(your_seat);
+  *message.mutable_room() = room_info(your_seat, role);
   link->send(message);
 }
 
@@ -53,18 +69,29 @@ void Room::broadcast_room_info(const LinkPtr& except) const {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].links.empty()) continue;
     v1::ServerMessage message;
-    *message.mutable_room() = room_info(static_cast<int>(i));
+    *message.mutable_room() = room_info(static_cast<int>(i), v1::PLAYER);
     auto body = std::make_shared<const std::string>(message.SerializeAsString());
     for (const auto& link : seats_[i].links) {
       if (link != except) link->send_shared(body);
     }
   }
-  if (spectators_.empty()) return;
-  v1::ServerMessage message;
-  *message.mutable_room() = room_info(-1);
-  auto body = std::make_shared<const std::string>(message.SerializeAsString());
-  for (const auto& link : spectators_) {
-    if (link != except) link->send_shared(body);
+  auto to_watchers = [&](v1::Role role, auto&& each) {
+    v1::ServerMessage message;
+    *message.mutable_room() = room_info(-1, role);
+    auto body = std::make_shared<const std::string>(message.SerializeAsString());
+    each([&](const LinkPtr& link) {
+      if (link != except) link->send_shared(body);
+    });
+  };
+  if (!spectators_.empty()) {
+    to_watchers(v1::SPECTATOR, [&](auto&& send) {
+      for (const auto& link : spectators_) send(link);
+    });
+  }
+  if (!judge_links_.empty()) {
+    to_watchers(v1::JUDGE, [&](auto&& send) {
+      for (const auto& [link, judge] : judge_links_) send(link);
+    });
   }
 }
 
@@ -110,9 +137,10 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
     if (prompts[seat]) update->add_awaiting(static_cast<std::uint32_t>(seat));
   }
-  if (auto result = match_->result()) {
+  if (auto result = current_result()) {
     update->set_finished(true);
     result_to_wire(*result, seed_.hex(), update->mutable_result());
+    if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
   }
   const std::string common = message.SerializeAsString();
 
@@ -143,7 +171,7 @@ void Room::send_fresh_update(const LinkPtr& link, int seat, std::uint64_t reques
 }
 
 void Room::do_request_view(const LinkPtr& link, std::uint64_t request_id) {
-  int seat = spectators_.count(link) ? -1 : -2;
+  int seat = spectators_.count(link) || judge_links_.count(link) ? -1 : -2;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].links.count(link)) seat = static_cast<int>(i);
   }
@@ -161,6 +189,8 @@ void Room::update_summary() {
   summary.info = room_info(-1);
   summary.creator = settings_.creator;
   summary.closed = closed_;
+  summary.room_judges = settings_.room_judges;
+  summary.match_id = match_id_;
   for (const auto& seat : seats_) {
     if (seat.player) summary.seated_players.push_back(seat.player->id);
   }

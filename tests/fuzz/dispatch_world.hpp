@@ -20,6 +20,7 @@
 #include "concord/server/link.hpp"
 #include "dispatcher.hpp"
 #include "lobby.hpp"
+#include "capabilities.hpp"
 #include "login_throttle.hpp"
 
 namespace concord::fuzz {
@@ -72,6 +73,7 @@ class DispatchWorld {
   persistence::WorkerPool db_;
   server::Lobby lobby_;
   server::LoginThrottle throttle_;
+  server::Capabilities capabilities_;
   server::AppContext ctx_;
   std::shared_ptr<server::Dispatcher> dispatcher_;
   std::array<std::shared_ptr<RecordingLink>, kLinks> links_;

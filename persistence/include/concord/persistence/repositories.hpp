@@ -114,6 +114,63 @@ class MatchRepository {
   // Ends a match outside the journal (crash recovery marking an unrecoverable
   // match "aborted"). Returns false if no such match exists.
   bool finish(std::int64_t match_id, const std::string& status, const std::string& result_text);
+  // The room's settings blob changed after the match was recorded (e.g. a judge named).
+  void update_settings_blob(std::int64_t match_id, const std::string& blob);
+
+ private:
+  pqxx::connection& conn_;
+};
+
+// Judges (migration 0003): the server-wide capability, the audit of judge
+// views, judge actions and calls.
+struct JudgeActionRecord {
+  std::int64_t match_id = 0;
+  std::string room_id;
+  std::int64_t judge_id = 0;
+  std::int64_t command_index = 0;
+  std::string kind;              // "pause", "resume", "penalty", "result"
+  std::optional<int> seat;       // penalty: the seat index
+  std::optional<std::int64_t> player_id;
+  std::string category;
+  std::string penalty;           // "note", "warning", "game_loss", ...
+  std::string detail;
+};
+
+struct JudgeCallRecord {
+  std::int64_t id = 0;
+  std::string room_id;
+  std::int64_t caller_id = 0;
+  std::string caller;            // username
+  std::string text;
+  std::string status;            // "open", "taken", "resolved"
+  std::int64_t taken_by = 0;     // 0 = nobody
+  std::string taken_by_name;
+  std::string note;
+  std::int64_t created_unix_ms = 0;
+};
+
+class JudgeRepository {
+ public:
+  explicit JudgeRepository(pqxx::connection& conn) : conn_(conn) {}
+  std::set<std::int64_t> judges();
+  void grant(std::int64_t player_id, std::int64_t granted_by);
+  void revoke(std::int64_t player_id);
+  void audit_view(std::int64_t judge_id, const std::string& room_id, std::int64_t match_id,
+                  std::int64_t command_index);
+  std::int64_t record_action(const JudgeActionRecord& action);  // returns its id
+  std::vector<JudgeActionRecord> actions(std::int64_t match_id);  // in order
+  // Sets the result of a match as a judge decided it (status "finished").
+  void judge_result(std::int64_t match_id, std::int64_t judge_id, const std::string& result_text);
+
+  JudgeCallRecord open_call(const std::string& room_id, std::int64_t match_id, std::int64_t caller_id,
+                            const std::string& text);
+  std::optional<JudgeCallRecord> call(std::int64_t call_id);
+  std::vector<JudgeCallRecord> unresolved_calls();  // oldest first
+  int open_calls_of_room(const std::string& room_id);
+  // Open -> taken by `judge_id`; false if it was not open.
+  bool take_call(std::int64_t call_id, std::int64_t judge_id);
+  // Taken by `judge_id` -> resolved; false otherwise.
+  bool resolve_call(std::int64_t call_id, std::int64_t judge_id, const std::string& note);
 
  private:
   pqxx::connection& conn_;

@@ -51,6 +51,13 @@ struct Config {
   int hash_queue = 64;                         // --hash-queue: hashing jobs waiting beyond those (UNAVAILABLE when full)
   int session_check_s = 30;                    // --session-check-seconds: revoked/deleted sessions end within this (0 = off)
   int login_throttle_entries = 100000;         // --login-throttle-entries: names and addresses the login throttle keeps
+  // --admins / CONCORD_ADMINS: comma-separated usernames of the server's
+  // admins (grant and revoke the judge capability). The only way to make the
+  // first admin; there is no default admin and no default password.
+  std::string admins;
+  // --judges / CONCORD_JUDGES: comma-separated usernames that hold the judge
+  // capability on every room (besides those an admin granted: table judges).
+  std::string judges;
   std::string log_level = "info";              // --log-level / CONCORD_LOG_LEVEL
   std::string server_name = "concord";
 };

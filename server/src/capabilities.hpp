@@ -1,0 +1,35 @@
+// Who may judge and who may grant that (protocol/README.md section 11):
+// admins by the server flag --admins, server-wide judges by the flag --judges
+// and by the judges table (granted over the protocol). Thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "app_context.hpp"
+
+namespace concord::server {
+
+class Capabilities {
+ public:
+  // Comma-separated usernames (case-insensitive; blanks ignored).
+  Capabilities(const std::string& admins, const std::string& judges);
+
+  bool is_admin(const PlayerRef& player) const;
+  // The server-wide judge capability (a room's own judges are the room's).
+  bool is_judge(const PlayerRef& player) const;
+
+  void load_granted(std::set<std::int64_t> player_ids);  // at start-up, from the judges table
+  void grant(std::int64_t player_id);
+  void revoke(std::int64_t player_id);
+
+ private:
+  const std::set<std::string> admins_;       // lower-case usernames
+  const std::set<std::string> flag_judges_;  // lower-case usernames
+  mutable std::mutex mutex_;
+  std::set<std::int64_t> granted_;
+};
+
+}  // namespace concord::server

@@ -1,0 +1,410 @@
+// A room's judges: joining as a judge, pause and resume, penalties, results a
+// judge decides, and the judge's full view (protocol/README.md section 11).
+#include <spdlog/spdlog.h>
+
+#include <sstream>
+
+#include "concord/server/metrics.hpp"
+#include "lobby.hpp"
+#include "room.hpp"
+#include "wire_convert.hpp"
+
+namespace concord::server {
+
+namespace {
+
+const char* penalty_name(v1::Penalty penalty) {
+  switch (penalty) {
+    case v1::NOTE: return "note";
+    case v1::WARNING: return "warning";
+    case v1::GAME_LOSS: return "game_loss";
+    case v1::MATCH_LOSS: return "match_loss";
+    case v1::DISQUALIFICATION: return "disqualification";
+    default: return "";
+  }
+}
+
+bool ends_match(v1::Penalty penalty) {
+  return penalty == v1::GAME_LOSS || penalty == v1::MATCH_LOSS || penalty == v1::DISQUALIFICATION;
+}
+
+}  // namespace
+
+// --- the settings blob -----------------------------------------------------------
+
+std::string settings_blob(const RoomSettings& settings) {
+  std::string out;
+  if (settings.room_judges.empty()) return out;
+  out = "judges=";
+  bool first = true;
+  for (const auto id : settings.room_judges) {
+    if (!first) out += ',';
+    out += std::to_string(id);
+    first = false;
+  }
+  return out + "\n";
+}
+
+void read_settings_blob(const std::string& blob, RoomSettings& settings) {
+  std::istringstream lines(blob);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("judges=", 0) != 0) continue;
+    std::istringstream ids(line.substr(7));
+    std::string id;
+    while (std::getline(ids, id, ',')) {
+      try {
+        settings.room_judges.insert(std::stoll(id));
+      } catch (const std::exception&) {
+        spdlog::warn("room settings: ignoring judge id '{}'", id);
+      }
+    }
+  }
+}
+
+// --- public entry points ---------------------------------------------------------
+
+void Room::add_room_judge(PlayerRef creator, LinkPtr link, std::uint64_t request_id, PlayerRef judge) {
+  on_strand([=](Room& r) { r.do_add_room_judge(creator, link, request_id, judge); });
+}
+
+void Room::pause(PlayerRef judge, LinkPtr link, std::uint64_t request_id, std::string reason, bool share) {
+  on_strand([=](Room& r) { r.do_pause(judge, link, request_id, reason, share); });
+}
+
+void Room::resume_play(PlayerRef judge, LinkPtr link, std::uint64_t request_id) {
+  on_strand([=](Room& r) { r.do_resume_play(judge, link, request_id); });
+}
+
+void Room::penalize(PlayerRef judge, LinkPtr link, std::uint64_t request_id, PenaltyOrder order) {
+  on_strand([=](Room& r) { r.do_penalize(judge, link, request_id, order); });
+}
+
+void Room::override_result(PlayerRef judge, LinkPtr link, std::uint64_t request_id, rules::MatchResult result) {
+  on_strand([=](Room& r) { r.do_override_result(judge, link, request_id, result); });
+}
+
+void Room::judge_view(PlayerRef judge, LinkPtr link, std::uint64_t request_id, bool follow) {
+  on_strand([=](Room& r) { r.do_judge_view(judge, link, request_id, follow); });
+}
+
+// --- membership --------------------------------------------------------------------
+
+void Room::join_as_judge(PlayerRef player, const LinkPtr& link, const JoinRequest& request) {
+  if (!request.server_judge && settings_.room_judges.count(player.id) == 0) {
+    link->send(make_error(request.request_id, "NOT_A_JUDGE", "you do not judge room " + id_));
+    return;
+  }
+  judge_links_[link] = player;
+  update_summary();
+  send_room_info(link, request.request_id);
+  if (match_) send_fresh_update(link, -1);
+  broadcast_room_info(link);
+}
+
+bool Room::judging(const LinkPtr& link, std::uint64_t request_id) const {
+  if (judge_links_.count(link)) return true;
+  link->send(make_error(request_id, "NOT_A_JUDGE", "join room " + id_ + " as a judge first"));
+  return false;
+}
+
+void Room::do_add_room_judge(PlayerRef creator, const LinkPtr& link, std::uint64_t request_id, PlayerRef judge) {
+  if (closed_) {
+    link->send(make_error(request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
+  } else if (creator.id != settings_.creator) {
+    link->send(make_error(request_id, "NOT_ROOM_CREATOR", "only the creator of room " + id_ + " names its judges"));
+  } else if (!settings_.is_private()) {
+    link->send(make_error(request_id, "NOT_PRIVATE", "public rooms are judged by the server's judges"));
+  } else if (seat_of(judge.id) >= 0) {
+    link->send(make_error(request_id, "PLAYER_IN_ROOM", judge.username + " plays in room " + id_));
+  } else {
+    settings_.room_judges.insert(judge.id);
+    settings_.extra = settings_blob(settings_);
+    if (match_id_ != 0) {
+      ctx_.db.post(
+          [match_id = match_id_, blob = settings_.extra, id = id_](pqxx::connection& conn) {
+            try {
+              persistence::MatchRepository(conn).update_settings_blob(match_id, blob);
+            } catch (const std::exception& e) {
+              spdlog::error("room {}: could not store its judges: {}", id, e.what());
+            }
+          },
+          [id = id_] { spdlog::error("room {}: could not store its judges: database unreachable", id); });
+    }
+    update_summary();
+    send_room_info(link, request_id);
+  }
+}
+
+// --- pause -------------------------------------------------------------------------
+
+void Room::do_pause(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, std::string reason, bool share) {
+  if (!judging(link, request_id)) return;
+  if (phase_ != Phase::Running) {
+    link->send(make_error(request_id, "MATCH_NOT_RUNNING", "room " + id_ + " has no running match"));
+    return;
+  }
+  if (paused_by_) {
+    link->send(make_error(request_id, "ALREADY_PAUSED", "paused by " + paused_by_->username));
+    return;
+  }
+  paused_by_ = judge;
+  pause_reason_ = reason;
+  pause_shared_ = share;
+  persistence::JudgeActionRecord action;
+  action.kind = "pause";
+  action.judge_id = judge.id;
+  action.detail = reason;
+  action.category = share ? "shared" : "";
+  record_judge_action(action, {});
+  update_summary();
+  send_room_info(link, request_id);
+  broadcast_room_info(link);
+}
+
+void Room::do_resume_play(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id) {
+  if (!judging(link, request_id)) return;
+  if (phase_ != Phase::Running) {
+    link->send(make_error(request_id, "MATCH_NOT_RUNNING", "room " + id_ + " has no running match"));
+    return;
+  }
+  if (!paused_by_) {
+    link->send(make_error(request_id, "NOT_PAUSED", "the match in room " + id_ + " is not paused"));
+    return;
+  }
+  paused_by_.reset();
+  pause_reason_.clear();
+  pause_shared_ = false;
+  persistence::JudgeActionRecord action;
+  action.kind = "resume";
+  action.judge_id = judge.id;
+  record_judge_action(action, {});
+  update_summary();
+  send_room_info(link, request_id);
+  broadcast_room_info(link);
+}
+
+// --- penalties and results ---------------------------------------------------------
+
+void Room::do_penalize(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, const PenaltyOrder& order) {
+  if (!judging(link, request_id)) return;
+  if (order.seat < 0 || order.seat >= static_cast<int>(seats_.size()) || !seats_[order.seat].player) {
+    link->send(make_error(request_id, "INVALID_SEATS", "no player in that seat"));
+    return;
+  }
+  const bool ending = ends_match(order.penalty);
+  if (ending && (phase_ != Phase::Running || match_->finished())) {
+    link->send(make_error(request_id, "MATCH_NOT_RUNNING", "a game or match loss needs a running match"));
+    return;
+  }
+  persistence::JudgeActionRecord action;
+  action.kind = "penalty";
+  action.judge_id = judge.id;
+  action.seat = order.seat;
+  action.player_id = seats_[order.seat].player->id;
+  action.category = order.category;
+  action.penalty = penalty_name(order.penalty);
+  action.detail = order.note;
+  const auto index = command_index_;
+  record_judge_action(action, [link, request_id, index](std::int64_t id) {
+    v1::ServerMessage reply;
+    reply.set_request_id(request_id);
+    reply.mutable_penalty_recorded()->set_penalty_id(id);
+    reply.mutable_penalty_recorded()->set_command_index(index);
+    link->send(reply);
+  });
+  if (ending) penalty_ends_match(judge, order);
+}
+
+// The penalized seat concedes, as a journaled command, so that replay and
+// recovery reproduce it; in a free-for-all of three or more that seat alone is
+// out. The result names the judge when the concession ends the match.
+void Room::penalty_ends_match(PlayerRef judge, const PenaltyOrder& order) {
+  rules::Command command{rules::Command::Kind::Concede, order.seat, {}};
+  auto outcome = rules::apply(*match_, command);
+  if (!outcome.accepted) {
+    spdlog::warn("room {}: penalty concession refused: {}", id_, outcome.rejection->message);
+    return;
+  }
+  if (match_->finished()) {
+    auto result = *match_->result();
+    result.reason = std::string("judge: ") + penalty_name(order.penalty) + " for " +
+                    seats_[order.seat].player->username + " (" + order.category + ")";
+    judged_ = JudgedResult{result, judge};
+  }
+  accept_command(command, outcome, PendingFlush{0, nullptr, -1, 0, std::chrono::steady_clock::now(), {}, nullptr, {}, nullptr, nullptr});
+  if (judged_) {
+    ctx_.db.post(
+        [match_id = match_id_, judge_id = judge.id, text = result_to_text(judged_->result)](pqxx::connection& conn) {
+          persistence::JudgeRepository(conn).judge_result(match_id, judge_id, text);
+        },
+        [id = id_] { spdlog::error("room {}: could not store the judge's result: database unreachable", id); });
+  }
+}
+
+void Room::do_override_result(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id,
+                              rules::MatchResult result) {
+  if (!judging(link, request_id)) return;
+  if (!match_ || match_id_ == 0) {
+    link->send(make_error(request_id, "MATCH_NOT_STARTED", "room " + id_ + " has no match to give a result"));
+    return;
+  }
+  for (const auto seat : result.winners) {
+    if (seat < 0 || seat >= static_cast<int>(seats_.size())) {
+      link->send(make_error(request_id, "INVALID_SEATS", "a winner is not a seat of room " + id_));
+      return;
+    }
+  }
+  result.reason = "judge: " + result.reason;
+  judged_ = JudgedResult{result, judge};
+  persistence::JudgeActionRecord action;
+  action.kind = "result";
+  action.judge_id = judge.id;
+  action.detail = result_to_text(result);
+  record_judge_action(action, {});
+  const auto text = result_to_text(result);
+  ctx_.db.post(
+      [link, request_id, match_id = match_id_, judge_id = judge.id, text](pqxx::connection& conn) {
+        try {
+          persistence::JudgeRepository(conn).judge_result(match_id, judge_id, text);
+          link->send(make_ok(request_id));
+        } catch (const std::exception& e) {
+          link->send(make_error(request_id, "UNAVAILABLE", "the result could not be stored; try again"));
+          throw;
+        }
+      },
+      [link, request_id] { link->send(make_error(request_id, "UNAVAILABLE", "the database is unavailable")); });
+  end_by_judge();
+}
+
+// The match ends (or its result changes) without a command: everyone gets a
+// fresh update showing the judge's result.
+void Room::end_by_judge() {
+  const bool was_running = phase_ == Phase::Running;
+  phase_ = Phase::Finished;
+  paused_by_.reset();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    for (const auto& link : seats_[i].links) send_fresh_update(link, static_cast<int>(i));
+  }
+  for (const auto& link : spectators_) send_fresh_update(link, -1);
+  for (const auto& [link, judge] : judge_links_) send_fresh_update(link, -1);
+  if (was_running && pending_.empty()) Metrics::instance().matches_running--;
+  update_summary();
+  broadcast_room_info();
+  if (pending_.empty()) maybe_close();
+}
+
+std::optional<rules::MatchResult> Room::current_result() const {
+  if (judged_) return judged_->result;
+  return match_ ? match_->result() : std::nullopt;
+}
+
+// --- the judge's view --------------------------------------------------------------
+
+void Room::do_judge_view(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, bool follow) {
+  if (!judging(link, request_id)) return;
+  if (!match_) {
+    link->send(make_error(request_id, "MATCH_NOT_RUNNING", "room " + id_ + " has no match yet"));
+    return;
+  }
+  if (follow) {
+    judge_followers_.insert(link);
+  } else {
+    judge_followers_.erase(link);
+  }
+  send_judge_view(link, judge, request_id);
+}
+
+// The full view through the game's own projection for a judge, never as a
+// delta (it must not touch the spectators' feed).
+std::shared_ptr<const std::string> Room::judge_update(std::uint64_t request_id) const {
+  v1::ServerMessage message;
+  message.set_request_id(request_id);
+  auto* update = message.mutable_match_update();
+  update->set_room_id(id_);
+  update->set_game(game_id());
+  update->set_command_index(command_index_);
+  update->set_judge_view(true);
+  game_.adapter->encode_view(*match_->view(rules::Viewer::judge()), update->mutable_view());
+  update->set_seed_commitment(seed_.commitment());
+  for (int seat = 0; seat < match_->seat_count(); ++seat) {
+    if (match_->prompt(seat)) update->add_awaiting(static_cast<std::uint32_t>(seat));
+  }
+  if (auto result = current_result()) {
+    update->set_finished(true);
+    result_to_wire(*result, seed_.hex(), update->mutable_result());
+    if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
+  }
+  return std::make_shared<const std::string>(message.SerializeAsString());
+}
+
+void Room::send_judge_view(const LinkPtr& link, const PlayerRef& judge, std::uint64_t request_id) {
+  link->send_shared(judge_update(request_id));
+  audit_judge_view(judge, command_index_);
+}
+
+// judge_view_audit: which judge saw which match at which command index.
+void Room::audit_judge_view(const PlayerRef& judge, std::uint64_t index) {
+  ctx_.db.post(
+      [judge_id = judge.id, room = id_, match_id = match_id_, index](pqxx::connection& conn) {
+        persistence::JudgeRepository(conn).audit_view(judge_id, room, match_id, static_cast<std::int64_t>(index));
+      },
+      [id = id_] { spdlog::error("room {}: could not audit a judge view: database unreachable", id); });
+}
+
+// After a command is durable: the judges who follow get its judge view.
+void Room::send_judge_views(const PendingFlush& pending) {
+  if (!pending.judge_update) return;
+  for (const auto& link : judge_followers_) {
+    auto it = judge_links_.find(link);
+    if (it == judge_links_.end()) continue;
+    link->send_shared(pending.judge_update);
+    audit_judge_view(it->second, pending.index);
+  }
+}
+
+// --- persistence -------------------------------------------------------------------
+
+void Room::record_judge_action(persistence::JudgeActionRecord action, std::function<void(std::int64_t)> done) {
+  action.match_id = match_id_;
+  action.room_id = id_;
+  action.command_index = static_cast<std::int64_t>(command_index_);
+  ctx_.db.post(
+      [action, done, id = id_](pqxx::connection& conn) {
+        std::int64_t row = 0;
+        try {
+          row = persistence::JudgeRepository(conn).record_action(action);
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: could not record a judge action: {}", id, e.what());
+          throw;
+        }
+        if (done) done(row);
+      },
+      [id = id_] { spdlog::error("room {}: could not record a judge action: database unreachable", id); });
+}
+
+void Room::restore_judging(const std::vector<persistence::JudgeActionRecord>& actions,
+                           const std::map<std::int64_t, std::string>& judge_names) {
+  for (const auto& action : actions) {
+    if (action.kind == "pause") {
+      auto name = judge_names.find(action.judge_id);
+      paused_by_ = PlayerRef{action.judge_id, name == judge_names.end() ? std::string() : name->second};
+      pause_reason_ = action.detail;
+      pause_shared_ = action.category == "shared";
+    } else if (action.kind == "resume") {
+      paused_by_.reset();
+      pause_reason_.clear();
+      pause_shared_ = false;
+    }
+  }
+}
+
+void Room::send_to_everyone(const std::shared_ptr<const std::string>& body) const {
+  for (const auto& seat : seats_) {
+    for (const auto& link : seat.links) link->send_shared(body);
+  }
+  for (const auto& link : spectators_) link->send_shared(body);
+  for (const auto& [link, judge] : judge_links_) link->send_shared(body);
+}
+
+}  // namespace concord::server
