@@ -39,6 +39,13 @@ Choice choose(const PromptOption& option, Rng& rng) {
 
 Answer random_answer(const Prompt& prompt, Rng& rng) {
   Answer answer;
+  if (!prompt.legal_sets.empty()) {  // the prompt states its legal combinations: pick one
+    const auto& set = prompt.legal_sets[static_cast<std::size_t>(rng.below(prompt.legal_sets.size()))];
+    for (const auto& option : prompt.options) {
+      if (std::find(set.begin(), set.end(), option.id) != set.end()) answer.choices.push_back(choose(option, rng));
+    }
+    return answer;
+  }
   const std::size_t k = choice_count(prompt, rng);
   for (std::size_t i : pick_indices(prompt.options.size(), k, rng)) {
     answer.choices.push_back(choose(prompt.options[i], rng));

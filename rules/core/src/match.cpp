@@ -71,9 +71,18 @@ Outcome apply(Match& match, const Command& command) {
     return Outcome::reject("INVALID_SEAT", "no seat " + std::to_string(command.seat));
   if (match.finished()) return Outcome::reject("MATCH_OVER", "the match is over");
   if (command.kind == Command::Kind::Concede) return match.concede(command.seat);
+  auto refuse = [&](Rejection found) {
+    if (command.answer.choices.size() == 1 && (found.code == "NO_PROMPT" || found.code == "UNKNOWN_OPTION")) {
+      if (auto why = match.explain_refusal(command.seat, command.answer, found)) found = std::move(*why);
+    }
+    return Outcome{false, {}, std::move(found)};
+  };
   const auto prompt = match.prompt(command.seat);
-  if (!prompt) return Outcome::reject("NO_PROMPT", "seat " + std::to_string(command.seat) + " has nothing to answer now");
-  if (auto bad = check_answer_shape(*prompt, command.answer)) return {false, {}, std::move(bad)};
+  if (!prompt) return refuse({"NO_PROMPT", "seat " + std::to_string(command.seat) + " has nothing to answer now"});
+  // An engine fault (duplicate option ids, ...) refuses every answer rather
+  // than guess which option was meant; the property tests assert it never happens.
+  if (auto bad = check_prompt(*prompt)) return {false, {}, std::move(bad)};
+  if (auto bad = check_answer_shape(*prompt, command.answer)) return refuse(std::move(*bad));
   return match.submit(command.seat, command.answer);
 }
 

@@ -41,7 +41,45 @@ std::optional<Rejection> check_choice(const Prompt& prompt, const Choice& choice
   return check_value(*option, choice);
 }
 
+Rejection malformed(const std::string& why) { return Rejection{"MALFORMED_PROMPT", why}; }
+
 }  // namespace
+
+std::optional<Rejection> check_prompt(const Prompt& prompt) {
+  if (prompt.min_choices > prompt.max_choices) {
+    return malformed("prompt '" + prompt.kind + "': min_choices " + std::to_string(prompt.min_choices) +
+                     " > max_choices " + std::to_string(prompt.max_choices));
+  }
+  if (prompt.min_choices > prompt.options.size()) {
+    return malformed("prompt '" + prompt.kind + "': " + std::to_string(prompt.min_choices) +
+                     " choices required of " + std::to_string(prompt.options.size()) + " options");
+  }
+  std::set<std::string> ids;
+  for (const auto& o : prompt.options) {
+    if (o.id.empty()) return malformed("prompt '" + prompt.kind + "': an option has an empty id");
+    if (o.id.find_first_of(" \t\r\n=") != std::string::npos) {
+      return malformed("prompt '" + prompt.kind + "': option id '" + o.id + "' holds whitespace or '='");
+    }
+    if (!ids.insert(o.id).second) {
+      return malformed("prompt '" + prompt.kind + "': option id '" + o.id + "' appears twice");
+    }
+    if (o.range && o.range->min > o.range->max) {
+      return malformed("prompt '" + prompt.kind + "': option '" + o.id + "' has an empty range");
+    }
+  }
+  for (const auto& set : prompt.legal_sets) {
+    if (set.size() < prompt.min_choices || set.size() > prompt.max_choices) {
+      return malformed("prompt '" + prompt.kind + "': a legal set of " + std::to_string(set.size()) +
+                       " options is outside the choice bounds");
+    }
+    std::set<std::string> in_set;
+    for (const auto& id : set) {
+      if (!ids.count(id)) return malformed("prompt '" + prompt.kind + "': legal set names unknown option '" + id + "'");
+      if (!in_set.insert(id).second) return malformed("prompt '" + prompt.kind + "': legal set repeats '" + id + "'");
+    }
+  }
+  return std::nullopt;
+}
 
 std::optional<Rejection> check_answer_shape(const Prompt& prompt, const Answer& answer) {
   if (auto r = check_count(prompt, answer)) return r;

@@ -1,5 +1,6 @@
 // EveMatch: prompt dispatch, submit, concede, income and small helpers.
 #include "concord/eve/eve_match.hpp"
+#include "concord/eve/timing.hpp"
 #include "concord/eve/position.hpp"
 #include "concord/rules/hash.hpp"
 
@@ -58,6 +59,25 @@ rules::Outcome EveMatch::submit(SeatIndex seat, const rules::Answer& answer) {
     default: break;
   }
   return rules::Outcome::accept(std::move(ev));
+}
+
+std::optional<rules::Rejection> EveMatch::explain_refusal(SeatIndex seat, const rules::Answer& answer,
+                                                         const rules::Rejection&) const {
+  if (state_.result || seat < 0 || seat >= seat_count() || answer.choices.size() != 1) return std::nullopt;
+  const auto& c = answer.choices.front();
+  const auto a = Action::parse(c.option_id, c.value);
+  if (!a || a->kind == Action::Kind::Pass) return std::nullopt;
+  if (!window(state_.phase, state_.step).priority) {
+    const bool news = a->kind == Action::Kind::Play && a->card >= 0 &&
+                      a->card < static_cast<CardId>(state_.cards.size()) && def(a->card).type == CardType::News;
+    const std::string why = state_.phase == Phase::Draw
+                                ? (news ? "News cannot be played during the Draw phase"
+                                        : "no card or ability may be played during the Draw phase")
+                                : "no priority during the " + to_string(state_.phase) + " phase";
+    return rules::Rejection{"WINDOW_CLOSED", why};
+  }
+  if (state_.pending == Pending::Priority && seat == state_.prompt_seat) return check(seat, *a);
+  return std::nullopt;
 }
 
 rules::Outcome EveMatch::concede(SeatIndex seat) {

@@ -155,8 +155,8 @@ CardId EveMatch::pilot_ship(CardId character) const {
 
 void EveMatch::ability_options(SeatIndex seat, std::vector<Action>& out) const {
   std::vector<Action> sources;
+  // controlled_in_play already lists the seat's pilots (once each).
   for (CardId id : controlled_in_play(seat)) sources.push_back(Action{Action::Kind::Ability, id, "", 0});
-  for (CardId id : state_.seats[seat].pilots) sources.push_back(Action{Action::Kind::Ability, id, "", 0});
   for (const auto& r : state_.regions) {
     if (!r.home && r.controller == seat) sources.push_back(Action{Action::Kind::Ability, -1, r.key, 0});
   }
@@ -238,14 +238,13 @@ void EveMatch::resolve_activated(const PileItem& item, const EffectDef& e, Event
     case EffectKind::ReturnTargetToDocks: {
       // FAQ: the ship "will no longer be able to jump during the Management phase".
       // The docks are in play: a pilot stays in play and gets off in the docks (an agent).
-      SeatState& owner = state_.seats[state_.cards[t].owner];
-      if (const CardId pilot = state_.cards[t].pilot; pilot >= 0) {
-        state_.cards[t].pilot = -1;
-        remove_from(state_.seats[state_.cards[pilot].owner].pilots, pilot);
-        state_.seats[state_.cards[pilot].owner].docks.push_back(pilot);
-      }
+      // The ship stays in play: its pilot does not leave with it (take_out
+      // would send him to the scrapheap), it gets off in the docks.
+      const CardId pilot = state_.cards[t].pilot;
+      state_.cards[t].pilot = -1;
       take_out(t);
-      owner.docks.push_back(t);
+      state_.cards[t].pilot = pilot;
+      put_in_docks(t, ev);
       if (state_.phase == Phase::Management) state_.grounded.push_back(t);
       emit(ev, "returned_to_docks", card_name(t) + " (" + card_ref(t) + ") returns to its owner's docks");
       break;

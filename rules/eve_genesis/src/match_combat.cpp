@@ -24,6 +24,7 @@ void clear_phase(CombatState& c) {
   c.stage = CombatState::Stage::Start;
   c.defenders.clear();
   c.assigned.clear();
+  c.shares.clear();
   c.jammed.clear();
   c.scrambled.clear();
   c.attack_mod.clear();

@@ -156,7 +156,7 @@ void EveMatch::withdraw_ship(CardId ship, const std::string& to, Events& ev) {
   CardInstance& c = state_.cards[ship];
   c.order.clear();
   if (to == kDocks) {
-    state_.seats[c.owner].docks.push_back(ship);
+    put_in_docks(ship, ev);
   } else {
     state_.region(to)->ships.push_back(ship);
     update_control(*state_.region(to));
@@ -199,8 +199,44 @@ void EveMatch::next_assignment(Events& ev) {
   state_.prompt_seat = state_.cards[c.queue.front()].owner;
 }
 
+// L98: the targets of `ship` still to be given a share of its damage (all
+// assigned targets without a share but the last): the distribution stage of
+// Target Assignment while two or more are left.
+std::vector<CardId> EveMatch::unshared_targets(CardId ship) const {
+  const auto& c = state_.combat;
+  std::vector<CardId> out;
+  for (const auto& [s, t] : c.assigned) {
+    if (s != ship) continue;
+    const bool shared = std::any_of(c.shares.begin(), c.shares.end(),
+                                    [&](const CombatState::Share& x) { return x.ship == s && x.target == t; });
+    if (!shared) out.push_back(t);
+  }
+  return out;
+}
+
+int EveMatch::unshared_damage(CardId ship) const {
+  int left = attack_of(ship);
+  for (const auto& x : state_.combat.shares) {
+    if (x.ship == ship) left -= x.amount;
+  }
+  return std::max(0, left);
+}
+
 rules::Prompt EveMatch::assign_prompt() const {
   const CardId ship = state_.combat.queue.front();
+  if (const auto rest = unshared_targets(ship); rest.size() >= 2) {
+    // "distribute_damage": the damage dealt to the next target named; the last
+    // target gets what is left.
+    const int left = unshared_damage(ship);
+    rules::Prompt p{"distribute_damage",
+                    "Target Assignment step: " + card_name(ship) + " (" + card_ref(ship) + ") has " +
+                        std::to_string(left) + " damage left for " + std::to_string(rest.size()) +
+                        " targets: how much does " + card_name(rest.front()) + " (" + card_ref(rest.front()) +
+                        ") get? (the last target gets the rest)",
+                    1, 1, {}};
+    p.options.push_back({card_ref(rest.front()), card_name(rest.front()), rules::ValueRange{0, left}});
+    return p;
+  }
   const auto targets = assignable_targets(ship);
   const bool forced = std::any_of(state_.combat.forced.begin(), state_.combat.forced.end(),
                                   [&](const auto& f) { return f.first == ship && f.second == targets.front(); });
@@ -217,6 +253,15 @@ rules::Prompt EveMatch::assign_prompt() const {
 void EveMatch::apply_assign(const rules::Answer& answer, Events& ev) {
   auto& c = state_.combat;
   const CardId ship = c.queue.front();
+  if (const auto rest = unshared_targets(ship); rest.size() >= 2) {  // distribute_damage
+    const int amount = static_cast<int>(answer.choices.front().value);
+    c.shares.push_back(CombatState::Share{ship, rest.front(), amount});
+    emit(ev, "damage_distributed", card_name(ship) + " (" + card_ref(ship) + ") will deal " + std::to_string(amount) +
+                                       " damage to " + card_name(rest.front()) + " (" + card_ref(rest.front()) + ")");
+    if (unshared_targets(ship).size() < 2) c.queue.erase(c.queue.begin());
+    next_assignment(ev);
+    return;
+  }
   std::vector<rules::Choice> picks = answer.choices;
   const CardId patroller = def(ship).has_static(StaticKind::MultiTarget) ? patrolled_by(ship) : -1;
   if (patroller >= 0) picks.insert(picks.begin(), {card_ref(patroller), 0});
@@ -227,7 +272,8 @@ void EveMatch::apply_assign(const rules::Answer& answer, Events& ev) {
     emit(ev, "target_assigned", card_name(ship) + " (" + card_ref(ship) + ") targets " + card_name(target) +
                                     " (" + card_ref(target) + ")");
   }
-  c.queue.erase(c.queue.begin());
+  // Several targets and damage to share: the distribution stage follows.
+  if (unshared_targets(ship).size() < 2 || attack_of(ship) <= 0) c.queue.erase(c.queue.begin());
   next_assignment(ev);
 }
 

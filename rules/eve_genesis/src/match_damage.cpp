@@ -97,6 +97,14 @@ void EveMatch::resolve_damage(const PileItem& item, Events& ev) {
 
 void EveMatch::check_destroyed(Events& ev) {
   std::vector<CardId> dead;
+  // L176: "Cards on the pile may be targeted and destroyed": a ship being
+  // played that is dealt lethal damage (Pirate Mercenary) is destroyed on the
+  // pile and never enters the docks.
+  for (const auto& p : state_.pile) {
+    if (p.kind != PileItem::Kind::Card || def(p.card).type != CardType::Ship) continue;
+    const int shield = shield_of(p.card);
+    if (shield <= 0 || state_.cards[p.card].damage >= shield) dead.push_back(p.card);
+  }
   for (const auto& r : state_.regions) {
     for (CardId id : r.ships) {
       const int shield = shield_of(id);
@@ -121,20 +129,33 @@ void EveMatch::push_combat_damage(Events& ev) {
   const auto& c = state_.combat;
   const Region* r = state_.region(c.region);
   PileItem item{PileItem::Kind::Damage, state_.active, -1, c.region};
-  // Rupture: "divide its damage among them" - chosen: as evenly as possible,
-  // the targets named first get the remainder (README).
-  for (const auto& [ship, target] : c.assigned) {
-    if (!contains(r->ships, ship) || !contains(r->ships, target)) continue;
-    int n = 0;
-    int index = 0;
+  // L98: a ship with several targets deals to each the damage its controller
+  // chose at Target Assignment (`shares`), capped by its attack now, in the
+  // order the targets were named; targets with no share (the last one named)
+  // divide the rest as evenly as possible, the first named getting the remainder.
+  std::vector<CardId> done;
+  for (const auto& [ship, first_target] : c.assigned) {
+    if (contains(done, ship) || !contains(r->ships, ship)) continue;
+    done.push_back(ship);
+    int left = attack_of(ship);
+    std::vector<CardId> rest;
     for (const auto& [s, t] : c.assigned) {
       if (s != ship || !contains(r->ships, t)) continue;
-      if (t == target) index = n;
-      ++n;
+      const auto share = std::find_if(c.shares.begin(), c.shares.end(),
+                                      [&](const CombatState::Share& x) { return x.ship == s && x.target == t; });
+      if (share == c.shares.end()) {
+        rest.push_back(t);
+        continue;
+      }
+      const int amount = std::min(share->amount, left);
+      left -= amount;
+      if (amount > 0) item.damage.push_back(DamageEntry{ship, t, -1, amount});
     }
-    const int attack = attack_of(ship);
-    const int amount = attack / n + (index < attack % n ? 1 : 0);
-    if (amount > 0) item.damage.push_back(DamageEntry{ship, target, -1, amount});
+    const int n = static_cast<int>(rest.size());
+    for (int i = 0; i < n; ++i) {
+      const int amount = left / n + (i < left % n ? 1 : 0);
+      if (amount > 0) item.damage.push_back(DamageEntry{ship, rest[static_cast<std::size_t>(i)], -1, amount});
+    }
   }
   if (item.damage.empty()) return;
   state_.pile.push_back(item);
@@ -184,8 +205,7 @@ void EveMatch::remove_from_game(SeatIndex seat, Events& ev) {
       if (owner == seat) {
         to_heap(id);
       } else {
-        state_.cards[id].order.clear();
-        state_.seats[owner].docks.push_back(id);
+        put_in_docks(id, ev);
       }
     }
     update_control(r);

@@ -118,6 +118,7 @@ void EveMatch::forget(CardId id) {
   std::erase_if(c.attackers, first_is);
   if (remove_from(c.defenders, id)) c.defender_left = true;
   std::erase_if(c.assigned, either_is);
+  std::erase_if(c.shares, [id](const CombatState::Share& s) { return s.ship == id || s.target == id; });
   std::erase_if(c.forced, either_is);
   std::erase_if(c.attack_mod, first_is);
   std::erase_if(c.withdrawals, first_is);

@@ -132,7 +132,7 @@ void EveMatch::resolve_jump(const PileItem& item, Events& ev) {
   }
   ship.order.clear();  // "Before making a jump, the ship stops executing all orders."
   if (item.region == kDocks) {
-    owner.docks.push_back(item.card);
+    put_in_docks(item.card, ev);
   } else if (from == kDocks && item.target >= 0) {
     state_.region(item.region)->ships.push_back(item.card);
     board_pilot(item.card, item.target, ev);

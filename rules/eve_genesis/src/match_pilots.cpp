@@ -63,6 +63,24 @@ void EveMatch::board_pilot(CardId ship, CardId pilot, Events& ev) {
                                 " (" + card_ref(ship) + ")");
 }
 
+// "Characters in your docks are agents"; a pilot boards only when a ship
+// jumps from the docks (L35), so a docked ship carries no pilot. Chosen: the
+// pilot gets off in the docks whichever way the ship got there (README).
+void EveMatch::put_in_docks(CardId ship, Events& ev) {
+  CardInstance& c = state_.cards[ship];
+  SeatState& owner = state_.seats[c.owner];
+  c.order.clear();
+  owner.docks.push_back(ship);
+  if (const CardId pilot = c.pilot; pilot >= 0) {
+    c.pilot = -1;
+    SeatState& po = state_.seats[state_.cards[pilot].owner];
+    remove_from(po.pilots, pilot);
+    po.docks.push_back(pilot);
+    emit(ev, "pilot_left_ship", card_name(pilot) + " (" + card_ref(pilot) + ") gets off " + card_name(ship) +
+                                    " (" + card_ref(ship) + ") in the docks");
+  }
+}
+
 // Opens the clone prompt for the next pilot whose owner can pay; true if open.
 bool EveMatch::ask_clone(Events&) {
   auto& clones = state_.clones;

@@ -115,6 +115,7 @@ void EveMatch::resolve(const PileItem& item, Events& ev) {
     s.upgraded = true;
     emit(ev, "base_upgraded", seat_name(item.controller) + " upgrades the base to " +
                                   db_.find(s.base)->upgrade.name);
+    queue_base_upgraded(item.controller);
     return;
   }
   resolve_card(item, ev);

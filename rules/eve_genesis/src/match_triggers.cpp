@@ -30,12 +30,37 @@ std::string ability_id(const PileItem& p) {
 
 }  // namespace
 
+SeatIndex EveMatch::ability_controller(CardId id) const {
+  if (def(id).type == CardType::Location) {
+    for (const auto& r : state_.regions) {
+      if (contains(r.locations, id) && r.controller) return *r.controller;
+    }
+  }
+  return state_.cards[id].owner;
+}
+
+// A pending ability entering play with a card is controlled by whoever controls
+// the card ("'you' ... always refer to the player who controls those cards"):
+// Scordite played into an opponent's region makes that opponent sacrifice.
+// Chosen (README): in an uncontrolled region nobody else can control the
+// location, so its owner controls its abilities.
 void EveMatch::queue_enters_play(CardId id) {
+  const SeatIndex controller = ability_controller(id);
   const auto& effects = def(id).effects;
   for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
     if (effects[i].trigger != Trigger::EntersPlay || effects[i].kind == EffectKind::CopyLocation) continue;
-    state_.waiting.push_back(
-        PileItem{PileItem::Kind::Ability, state_.cards[id].owner, id, "", -1, i});
+    state_.waiting.push_back(PileItem{PileItem::Kind::Ability, controller, id, "", -1, i});
+  }
+}
+
+void EveMatch::queue_base_upgraded(SeatIndex seat) {
+  for (CardId id : controlled_in_play(seat)) {
+    const auto& effects = def(id).effects;
+    for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
+      if (effects[i].trigger == Trigger::BaseUpgraded) {
+        state_.waiting.push_back(PileItem{PileItem::Kind::Ability, seat, id, "", -1, i});
+      }
+    }
   }
 }
 

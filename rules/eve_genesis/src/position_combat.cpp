@@ -42,7 +42,7 @@ bool PositionParser::is_combat_line(const std::string& k) {
   static const char* keys[] = {"attack",    "attacker", "combat",   "defenders", "jammed",
                                "scrambled", "queue",    "assigned", "forced",    "dampened",
                                "withdrawal", "triggered", "mined", "clones",
-                               "grounded", "shielded", "depleted", "boost", "under"};
+                               "grounded", "shielded", "depleted", "boost", "under", "share"};
   return std::any_of(std::begin(keys), std::end(keys), [&](const char* x) { return k == x; });
 }
 
@@ -84,6 +84,13 @@ bool PositionParser::combat_line(const Words& w) {
     if (!s) return error_.empty() ? fail("expected 'boost <seat> <region> <amount>'") : false;
     auto n = region_for(w[2]) ? integer(w[3], 1, 100) : std::nullopt;
     return n && (st_.boosts.push_back(RegionBoost{*s, w[2], *n}), true);
+  }
+  if (k == "share") {  // "share c<ship> c<target> <amount>" (L98: damage chosen for one of several targets)
+    auto a = w.size() == 4 ? ref(w[1]) : std::nullopt;
+    if (!a) return error_.empty() ? fail("expected 'share c<ship> c<target> <amount>'") : false;
+    auto b = ref(w[2]);
+    auto n = b ? integer(w[3], 0, 1000) : std::nullopt;
+    return n && (c.shares.push_back(CombatState::Share{*a, *b, static_cast<int>(*n)}), true);
   }
   if (k == "combat") return combat_header(w);
   if (k == "triggered" && w.size() >= 5 && w[2] == "ability") {

@@ -236,6 +236,7 @@ void write_combat(TextOut& o, const GameState& st) {
   }
   for (const auto& b : st.boosts) o << "boost " << b.seat << ' ' << b.region << ' ' << b.amount << '\n';
   for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
+  for (const auto& s : c.shares) o << "share " << card_ref(s.ship) << ' ' << card_ref(s.target) << ' ' << s.amount << '\n';
   for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& [a, n] : c.attack_mod) o << "dampened " << card_ref(a) << ' ' << n << '\n';
   for (const auto& [a, to] : c.withdrawals) o << "withdrawal " << card_ref(a) << ' ' << to << '\n';

@@ -146,8 +146,10 @@ std::vector<int> effect_targets(const CardDb& db, const GameState& state, int se
         if (card_of(db, state, c).kind == CardKind::Unit) out.push_back(c);
       return out;
     case TargetedEffect::DestroyOwnAndEnemy:
+      // "Units under your control": active, withdrawn or deployed (ENGAGEMENT's clarification).
       append(out, p.active);
       append(out, p.withdrawn);
+      append(out, p.deployed);
       append(out, enemy_units(state, seat));
       return out;
     case TargetedEffect::OwnDefenseUp: return p.active;

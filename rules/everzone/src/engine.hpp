@@ -83,6 +83,11 @@ class Engine {
   std::optional<rules::Rejection> on_reactivate(int seat, const std::vector<int>& chosen);
   std::optional<rules::Rejection> on_support(int seat, const std::string& id);
   std::optional<rules::Rejection> on_clash(int seat, const std::string& id);
+  void play_support(int seat, int instance);
+  // L53: hybrid abilities apply "each time the appropriate circumstances
+  // arise": a hybrid declared in one window may be declared again in the next
+  // (the clash beginning, each attack), not once per turn.
+  void new_circumstance();
   void support_closed();
   void clash_window_closed();
   std::optional<rules::Rejection> on_retreat(int seat, const std::vector<int>& chosen);

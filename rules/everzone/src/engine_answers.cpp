@@ -149,14 +149,20 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
     declare(seat, *parse_instance(id.substr(8)), false);
     return std::nullopt;
   }
-  const int c = *parse_instance(id);  // the prompt offered only playable cards
+  play_support(seat, *parse_instance(id));  // the prompt offered only playable cards
+  return std::nullopt;
+}
+
+// A Support card is played (in a Support window or, L34, during the clash):
+// a single effect is declared on the effects stack; the others may answer.
+void Engine::play_support(int seat, int c) {
+  auto& p = player(seat);
   move_card(p.hand, p.supports, c);
   p.supports_turn += 1;
   p.supports_battle += 1;
   emit("support_played", seat_name(seat) + " plays " + name(c), rules::Visibility::all(), seat, {c});
-  if (targeted_effect(db_, s_, c) != TargetedEffect::None) return declare(seat, c, true), std::nullopt;
-  for (auto& other : s_.players) other.waiting = !other.eliminated;  // others may answer it
-  return std::nullopt;
+  if (targeted_effect(db_, s_, c) != TargetedEffect::None) return declare(seat, c, true);
+  reopen_windows();  // others may answer it
 }
 
 // Every seat has answered "done": the stacks resolve, or the turn moves on.
@@ -169,7 +175,8 @@ void Engine::support_closed() {
 // The window before an attack of the clash: declare an ability, or done.
 std::optional<rules::Rejection> Engine::on_clash(int seat, const std::string& id) {
   if (id == "done") player(seat).waiting = false;
-  else declare(seat, *parse_instance(id.substr(8)), false);  // "ability_c<N>"
+  else if (id.rfind("ability_", 0) == 0) declare(seat, *parse_instance(id.substr(8)), false);  // "ability_c<N>"
+  else play_support(seat, *parse_instance(id));  // L34: a Support card during the clash
   if (!anyone_waiting()) clash_window_closed();
   return std::nullopt;
 }
@@ -242,7 +249,8 @@ std::optional<rules::Rejection> Engine::destroy_own_and_enemy(int seat, const st
   std::vector<int> own, enemy;
   for (int c : chosen) (contains(enemies, c) ? enemy : own).push_back(c);
   const auto& p = player(seat);
-  const bool has_own = !p.active.empty() || !p.withdrawn.empty();
+  // "Under your control" counts deployed Units too (ENGAGEMENT: "active, withdrawn or deployed").
+  const bool has_own = !p.active.empty() || !p.withdrawn.empty() || !p.deployed.empty();
   if (enemy.size() != 1) return reject("ILLEGAL_TARGET", "choose exactly one enemy Unit");
   if (own.size() != (has_own ? 1u : 0u))
     return reject("ILLEGAL_TARGET", "choose one Unit under your control as well");

@@ -18,6 +18,10 @@ std::string values_text(const Values& v) {
 // "The army with the higher TARGET value attacks first (if the values are
 // equal, the attack of each army happens simultaneously)." The order is fixed
 // when the clash begins: "the fact that my army attacks does not change".
+void Engine::new_circumstance() {
+  std::erase_if(s_.declared, [&](int c) { return is_hybrid(db_, s_, c); });
+}
+
 void Engine::begin_clash() {
   s_.just_activated.clear();
   std::string text = "clash:";
@@ -33,6 +37,7 @@ void Engine::begin_clash() {
   emit("clash", text + " (ATTACK/DEFENSE/TARGET/RESOURCE)");
   s_.in_clash = true;
   s_.resume = Resume::ClashNext;
+  new_circumstance();
   next_attack();
 }
 
@@ -58,7 +63,7 @@ void Engine::open_clash_window() {
   set_waiting(false);
   bool any = false;
   for (int seat : alive_seats(s_)) {
-    player(seat).waiting = !declarable_abilities(db_, s_, seat).empty();
+    player(seat).waiting = has_clash_action(db_, s_, seat);
     any = any || player(seat).waiting;
   }
   if (!any) return strike();
@@ -96,6 +101,7 @@ void Engine::strike() {
   for (const auto& strike : strikes)
     if (strike.attacker_units > 0) attack(strike);
   s_.resume = Resume::ClashNext;
+  new_circumstance();  // the next window (before the next attack, or after the clash) is a new one
   set_waiting(false);
   settle();
 }

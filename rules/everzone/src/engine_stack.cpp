@@ -32,7 +32,7 @@ void Engine::declare(int seat, int instance, bool effect) {
 void Engine::reopen_windows() {
   for (int seat = 0; seat < seats(); ++seat) {
     auto& p = player(seat);
-    p.waiting = !p.eliminated && (s_.phase != Phase::Clash || !declarable_abilities(db_, s_, seat).empty());
+    p.waiting = !p.eliminated && (s_.phase != Phase::Clash || has_clash_action(db_, s_, seat));
   }
 }
 

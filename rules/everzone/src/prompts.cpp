@@ -1,5 +1,7 @@
 #include "prompts.hpp"
 
+#include <algorithm>
+
 #include "card_abilities.hpp"
 #include "concord/everzone/army.hpp"
 #include "concord/everzone/sides.hpp"
@@ -67,6 +69,28 @@ class PromptBuilder {
                  {"proceed", "refresh"});
   }
 
+  // The legal answers of a choice among `cards` as sets (Prompt::legal_sets):
+  // every subset within the prompt's bounds that `legal` accepts. Up to
+  // kMaxEnumerated cards (2^14 subsets); beyond, no sets are stated.
+  static constexpr std::size_t kMaxEnumerated = 14;
+  template <typename Legal>
+  void legal_subsets(Prompt& p, const std::vector<int>& cards, Legal legal) const {
+    if (cards.size() > kMaxEnumerated) return;
+    const unsigned n = static_cast<unsigned>(cards.size());
+    for (unsigned mask = 0; mask < (1u << n); ++mask) {
+      std::vector<int> chosen;
+      for (unsigned i = 0; i < n; ++i)
+        if (mask & (1u << i)) chosen.push_back(cards[i]);
+      if (chosen.size() < p.min_choices || chosen.size() > p.max_choices || !legal(chosen)) continue;
+      std::vector<std::string> set;
+      for (int c : chosen) set.push_back(instance_id(c));
+      p.legal_sets.push_back(std::move(set));
+    }
+  }
+
+  // "A player may withdraw troops only if it is necessary": the rest fits (or
+  // the seat withdraws everything of its own, leaving the rest to an ally), and
+  // no withdrawn card could stay (the rule Engine::on_withdraw checks).
   Prompt withdraw() const {
     std::vector<int> cards = p_.active;
     cards.insert(cards.end(), p_.supports.begin(), p_.supports.end());
@@ -78,6 +102,16 @@ class PromptBuilder {
     text += ": withdraw Units (or discard Supports) until it fits, and no more";
     auto p = pick("withdraw", "", cards, 1);
     p.text = text;
+    const int resource = a.resource();
+    const int limit = a.limit();
+    legal_subsets(p, cards, [&](const std::vector<int>& chosen) {
+      int remaining = resource;
+      for (int c : chosen) remaining -= card(c).values.resource;
+      if (remaining > limit && chosen.size() != cards.size()) return false;
+      for (int c : chosen)
+        if (remaining + card(c).values.resource <= limit) return false;
+      return true;
+    });
     return p;
   }
 
@@ -92,6 +126,15 @@ class PromptBuilder {
     p.text = "Only some withdrawn Units fit in the remaining RESOURCE ";
     p.text += std::to_string(room);
     p.text += ": choose which to reactivate (as many as fit)";
+    // As many as fit: the chosen fit, and no other candidate would (Engine::on_reactivate).
+    legal_subsets(p, cards, [&](const std::vector<int>& chosen) {
+      int left = room;
+      for (int c : chosen) left -= card(c).values.resource;
+      if (left < 0) return false;
+      for (int c : cards)
+        if (!contains(chosen, c) && card(c).values.resource <= left) return false;
+      return true;
+    });
     return p;
   }
 
@@ -122,9 +165,21 @@ class PromptBuilder {
         if (s_.effect_step == 0)
           return pick("effect", who + "choose two Units under your control to destroy", targets, 2, 2);
         return pick("effect", who + "choose a Unit from your deck to activate", targets, 1, 1);
-      case TargetedEffect::DestroyOwnAndEnemy:
-        return pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets, 1,
-                    2);
+      case TargetedEffect::DestroyOwnAndEnemy: {
+        // Exactly one enemy Unit, plus one Unit under your control if you have
+        // any (active, withdrawn or deployed): the legal pairs are stated.
+        auto p = pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets,
+                      1, 2);
+        const auto enemies = enemy_units(s_, seat_);
+        std::vector<int> own;
+        for (int t : targets)
+          if (!contains(enemies, t)) own.push_back(t);
+        for (int e : enemies) {
+          if (own.empty()) p.legal_sets.push_back({instance_id(e)});
+          for (int o : own) p.legal_sets.push_back({instance_id(o), instance_id(e)});
+        }
+        return p;
+      }
       case TargetedEffect::EnemiesDefenseDown: break;  // no choice; only the keep step above
       case TargetedEffect::TargetToAttack: break;      // no choice
       case TargetedEffect::OwnDefenseUp:
@@ -175,11 +230,13 @@ class PromptBuilder {
       p.options.push_back({"ability_" + instance_id(c), "declare the ability of " + card(c).name, std::nullopt});
   }
 
-  // During the clash, before the next attack: abilities only (Support cards
-  // keep their windows before and after the clash).
+  // During the clash, before the next attack: declare an ability or play a
+  // Support card (L34: "at any time before the end of the turn"), or done.
   Prompt clash() const {
-    Prompt p{"ability", "During the clash, before the next attack: declare an ability, or done", 1, 1,
-             {{"done", "done", std::nullopt}}};
+    Prompt p{"ability", "During the clash, before the next attack: play a Support card, declare an ability, or done",
+             1, 1, {{"done", "done", std::nullopt}}};
+    for (int c : p_.hand)
+      if (can_play_support(db_, s_, seat_, c)) p.options.push_back(option(c));
     add_abilities(p);
     return p;
   }
@@ -231,6 +288,13 @@ std::vector<int> declarable_abilities(const CardDb& db, const GameState& state, 
     out.push_back(c);
   }
   return out;
+}
+
+bool has_clash_action(const CardDb& db, const GameState& state, int seat) {
+  if (!declarable_abilities(db, state, seat).empty()) return true;
+  const auto& p = state.players.at(static_cast<std::size_t>(seat));
+  if (p.eliminated) return false;
+  return std::any_of(p.hand.begin(), p.hand.end(), [&](int c) { return can_play_support(db, state, seat, c); });
 }
 
 int hand_excess(const GameState& state, int seat) {

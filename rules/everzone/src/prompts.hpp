@@ -31,6 +31,10 @@ bool can_play_support(const CardDb& db, const GameState& state, int seat, int in
 // their army has not attacked yet this turn.
 std::vector<int> declarable_abilities(const CardDb& db, const GameState& state, int seat);
 
+// Whether the seat has anything to do in a clash window: an ability to
+// declare or a Support card it may play (L34).
+bool has_clash_action(const CardDb& db, const GameState& state, int seat);
+
 // Cards a seat must discard at the Retreat phase: "reducing their number to
 // 10 (not counting the Leader)".
 int hand_excess(const GameState& state, int seat);

@@ -185,6 +185,7 @@ struct ShardStats {
   int games = 0;
   int finished = 0;
   int with_combat = 0;
+  int refused = 0;  // refused answers of the random bot (every prompt; must stay zero)
   std::map<std::string, int> reasons;
 };
 
@@ -233,6 +234,7 @@ void play_checked(std::uint64_t n, ShardStats& stats) {
     const std::vector<char> hidden_before = all_hidden(st);
     const auto out = rules::apply(*m, cmd);
     if (out.accepted) log.push_back(cmd);
+    if (!out.accepted && cmd.kind == rules::Command::Kind::Answer) ++stats.refused;
     // The bot answers only with offered options: only a concession of a seat
     // that is already out may be refused.
     ASSERT_TRUE(out.accepted || cmd.kind == rules::Command::Kind::Concede)
@@ -284,13 +286,14 @@ TEST_P(EveBotGames, RandomGamesIncludeCombatEndAndKeepTheInvariants) {
   }
   if (stats.games == 0) return;
   EXPECT_EQ(stats.finished, stats.games);
+  EXPECT_EQ(stats.refused, 0);
   // Random play reaches combat in most games (checked over a shard).
   EXPECT_GE(stats.with_combat * 2, stats.games) << stats.with_combat << " of " << stats.games;
   std::string reasons;
   for (const auto& [r, k] : stats.reasons) reasons += r + "=" + std::to_string(k) + " ";
   RecordProperty("results", reasons);
   std::cout << "shard " << shard << ": " << stats.games << " games, " << stats.with_combat
-            << " with combat; results: " << reasons << "\n";
+            << " with combat; refused bot answers: " << stats.refused << "; results: " << reasons << "\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, EveBotGames, ::testing::Range(0, kShards));

@@ -186,6 +186,9 @@ struct Checker {
   std::map<std::string, int>* played = nullptr;  // Support cards played, by name
 
   Phase phase_before = Phase::Refresh;  // the phase the step was answered in
+  // Refused answers of the random bot (it answers only with offered options,
+  // and with a stated legal set where a prompt has them): must stay zero.
+  std::map<std::string, int>* refused = nullptr;
 
   void on_step(const testsupport::BotStep& step) {
     const auto& m = dynamic_cast<const EverZoneMatch&>(step.match);
@@ -199,6 +202,11 @@ struct Checker {
     phase_before = m.state().phase;
     if (!step.outcome.accepted) {
       ASSERT_TRUE(step.outcome.rejection);
+      if (refused && step.command.kind == rules::Command::Kind::Answer) {
+        ++(*refused)[step.outcome.rejection->code];
+        ADD_FAILURE() << "the random bot was refused: " << step.outcome.rejection->code << " "
+                      << step.outcome.rejection->message << " (" << step.command.to_text() << ")";
+      }
       EXPECT_EQ(m.state_hash(), step.hash_before) << step.outcome.rejection->code;
       return;
     }
@@ -209,7 +217,12 @@ struct Checker {
 
 struct Tally {
   int finished = 0;
-  std::map<std::string, int> reasons, played;
+  std::map<std::string, int> reasons, played, refused;
+  int refused_total() const {
+    int n = 0;
+    for (const auto& [code, k] : refused) n += k;
+    return n;
+  }
 };
 
 // Plays games [first, first + count) with `players` seats; every game is
@@ -222,6 +235,7 @@ void play_games(int players, int first, int count, Tally& tally) {
     const auto setup = random_setup(rng, number, players);
     Checker checker;
     checker.played = &tally.played;
+    checker.refused = &tally.refused;
     checker.initial_cp = static_cast<int>(rules::option_int(setup.options, "command_points"));
     testsupport::BotPlayOptions options;
     options.max_commands = 20000;
@@ -241,7 +255,8 @@ void play_games(int players, int first, int count, Tally& tally) {
 }
 
 void report(const char* label, const Tally& t) {
-  std::cout << "  " << label << ": " << t.finished << " games\n";
+  std::cout << "  " << label << ": " << t.finished << " games, refused bot answers: " << t.refused_total() << "\n";
+  for (const auto& [code, count] : t.refused) std::cout << "    refused " << code << ": " << count << "\n";
   for (const auto& [reason, count] : t.reasons) std::cout << "    " << reason << ": " << count << "\n";
   for (const char* what : {"declared during the clash", "kept in play"}) {
     const auto it = t.played.find(what);
@@ -285,6 +300,7 @@ TEST_P(EverZoneBotGames, KeepInvariantsHideInformationAndReplay) {
   Tally tally;
   play_games(players, part * size, size, tally);
   EXPECT_EQ(tally.finished, size);
+  EXPECT_EQ(tally.refused_total(), 0);  // a random legal bot is never refused
   report((std::to_string(players) + " players").c_str(), tally);
   if (size < 100) return;  // too few games for the statistics below
   EXPECT_GT(tally.reasons["command_points"], 0);

@@ -200,7 +200,10 @@ TEST(EverZoneCardsPlay, XenograyAttacksOneUnitBeforeYourOtherUnitsAndIsNotAddedT
   EXPECT_EQ(player(*m, 0).active.size(), 1u);  // Xenogray fought apart
 }
 
-TEST(EverZoneCardsPlay, KrakenHybridAbilityIsOfferedOncePerTurn) {
+// Hybrid (L53, "each time the appropriate circumstances arise"): once per
+// window; the clash beginning is a new circumstance, after the clash there is
+// no single attack "before your other Units" any more.
+TEST(EverZoneCardsPlay, KrakenHybridAbilityIsOfferedOncePerWindowAndNotAfterTheClash) {
   auto m = from_position(
       "location earth turn 1\nphase support\n"
       "seat 0\nactive kraken\nseat 1\nactive slurr_spawn slurr_spawn\n");
@@ -208,7 +211,9 @@ TEST(EverZoneCardsPlay, KrakenHybridAbilityIsOfferedOncePerTurn) {
   EXPECT_FALSE(offers(*m, 0, ability(*m, 0, "kraken")));
   pass_all(*m);
   accept(*m, 0, {id(*m, 1, "slurr_spawn", 0)});
-  pass_all(*m);  // the clash: Kraken is not in the army, the spawn attacks
+  pass_all(*m);  // the clash begins: a new circumstance
+  EXPECT_TRUE(offers(*m, 0, ability(*m, 0, "kraken")));
+  pass_clash(*m);  // Kraken is not in the army, the spawn attacks
   EXPECT_FALSE(offers(*m, 0, ability(*m, 0, "kraken")));  // no single attack after the clash
   pass_all(*m);
   ASSERT_EQ(m->state().phase, Phase::Surrender);
@@ -358,7 +363,9 @@ TEST(EverZoneSupport, ASupportCardMayBePlayedAtAnyTimeBeforeTheEndOfTheTurnAlsoA
       "location earth turn 1\nphase support\n"
       "seat 0\nactive numen_sentinel\nhand carapace numen_aegis\n"
       "seat 1\nactive numen_warden\n");
-  pass_all(*m);  // the clash: 2 < 3, 3 < 4
+  pass_all(*m);    // the clash begins; its window offers the Supports too (L34)
+  ASSERT_EQ(playable(*m->prompt(0)).size(), 2u);
+  pass_clash(*m);  // the clash: 2 < 3, 3 < 4
   ASSERT_EQ(m->state().phase, Phase::Support);
   ASSERT_TRUE(m->state().after_clash);
   ASSERT_EQ(playable(*m->prompt(0)).size(), 2u);

@@ -49,6 +49,18 @@ class Match {
   // Hex SHA-256 over the complete state (hidden parts and RNG included).
   virtual std::string state_hash() const = 0;
 
+  // A more specific reason for a refusal the core checks found before the
+  // game (NO_PROMPT, UNKNOWN_OPTION) for a one-choice answer, so that a client
+  // can explain it: e.g. EVE's News during the Draw phase is WINDOW_CLOSED.
+  // nullopt keeps the core's code. Must not change the state.
+  virtual std::optional<Rejection> explain_refusal(SeatIndex seat, const Answer& answer,
+                                                   const Rejection& found) const {
+    (void)seat;
+    (void)answer;
+    (void)found;
+    return std::nullopt;
+  }
+
   virtual bool finished() const = 0;
   virtual std::optional<MatchResult> result() const = 0;  // set once finished
   virtual int seat_count() const = 0;
@@ -73,6 +85,7 @@ struct Command {
 //   INVALID_SEAT  the seat is not one of the match's seats
 //   MATCH_OVER    the match is finished (answers and concessions alike)
 //   NO_PROMPT     an answer from a seat with no open prompt (another seat may hold one)
+//   MALFORMED_PROMPT the seat's prompt breaks check_prompt (an engine fault: duplicate option ids, ...)
 //   UNKNOWN_OPTION, WRONG_CHOICE_COUNT, DUPLICATE_CHOICE, VALUE_OUT_OF_RANGE
 //                 the answer's shape against that prompt (check_answer_shape)
 // then calls submit() or concede(), whose own rule codes pass through.

@@ -48,6 +48,14 @@ struct Prompt {
   unsigned min_choices = 1;
   unsigned max_choices = 1;
   std::vector<PromptOption> options;
+  // The prompt's constraint in machine-readable form, for prompts whose
+  // legality depends on the combination of options (EverZone's withdrawal,
+  // reactivation, Final Protocol): when non-empty, the legal answers are
+  // exactly these sets of option ids (each set in any order, with any values
+  // in the options' ranges). The random bot answers with one of them; the game
+  // refuses other combinations with its own rule code. Empty: every
+  // combination within the choice bounds is legal.
+  std::vector<std::vector<std::string>> legal_sets{};
   bool operator==(const Prompt&) const = default;
 };
 
@@ -68,6 +76,13 @@ struct Answer {
 // "DUPLICATE_CHOICE", "VALUE_OUT_OF_RANGE") or nullopt if well-formed.
 struct Rejection;
 std::optional<Rejection> check_answer_shape(const Prompt& prompt, const Answer& answer);
+
+// Checks a prompt as an engine built it (every game, in rules::apply and the
+// property tests): option ids unique and non-empty, with no whitespace or '='
+// (the command text form), min_choices <= max_choices and <= the number of
+// options (an answerable prompt), ranges with
+// min <= max. Returns "MALFORMED_PROMPT" with the first problem, or nullopt.
+std::optional<Rejection> check_prompt(const Prompt& prompt);
 
 // Who may see an event.
 struct Visibility {

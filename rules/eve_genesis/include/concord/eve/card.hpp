@@ -21,7 +21,7 @@ enum class EffectKind {
 };
 enum class Trigger {
   WhenResolved, EntersPlay, StartOfTurn, Activated, LocationPlayedHere, StartOfCombatPhase,
-  StartOfWithdrawal, WhenDestroyed, StartOfOpponentTurn
+  StartOfWithdrawal, WhenDestroyed, StartOfOpponentTurn, BaseUpgraded
 };
 enum class TargetKind { None, Ship, News, Card, ScrapheapLocation, RemoteRegion };
 enum class AbilityCost { None, SacrificeSelf, ReturnSelfToHand };

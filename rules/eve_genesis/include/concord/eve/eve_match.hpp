@@ -47,6 +47,12 @@ class EveMatch final : public rules::Match {
   rules::Outcome concede(SeatIndex seat) override;
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
   std::string state_hash() const override;
+  // A priority action answered where no priority round is open (the Draw
+  // phase: "the only phase in which no player may play News cards or use any
+  // abilities") is WINDOW_CLOSED; an action offered to no one else is
+  // explained by the rule it breaks (CANNOT_AFFORD, ...).
+  std::optional<rules::Rejection> explain_refusal(SeatIndex seat, const rules::Answer& answer,
+                                                  const rules::Rejection& found) const override;
   bool finished() const override { return state_.result.has_value(); }
   std::optional<rules::MatchResult> result() const override { return state_.result; }
   int seat_count() const override { return static_cast<int>(state_.seats.size()); }
@@ -114,6 +120,8 @@ class EveMatch final : public rules::Match {
   void apply_assign(const rules::Answer& answer, Events& ev);
   CardId patrolled_by(CardId ship) const;
   rules::Prompt multi_target_prompt(CardId ship, rules::Prompt p) const;
+  std::vector<CardId> unshared_targets(CardId ship) const;  // L98 distribution stage
+  int unshared_damage(CardId ship) const;
   bool end_of_turn_withdrawal(Events& ev);
   // match_keywords.cpp
   void trigger_keywords(Events& ev);
@@ -222,6 +230,16 @@ class EveMatch final : public rules::Match {
   rules::Prompt clone_prompt() const;
   void apply_clone(const rules::Answer& answer, Events& ev);
   void board_pilot(CardId ship, CardId pilot, Events& ev);
+  // The one rule for a ship entering its owner's docks (dock jump, withdrawal
+  // to the docks, EMP Minefield, an eliminated player's region): the ship goes
+  // to the docks without orders and its pilot gets off there, an agent again.
+  void put_in_docks(CardId ship, Events& ev);
+  // Pending abilities "when your base is upgraded" of the seat's cards in play.
+  void queue_base_upgraded(SeatIndex seat);
+  // Who controls a card's abilities: a location's are its region controller's
+  // ("whoever controls a region controls the locations placed in it"; its
+  // owner's in an uncontrolled region, chosen); any other card's are its owner's.
+  SeatIndex ability_controller(CardId id) const;
   std::optional<rules::Rejection> check_pilot(SeatIndex seat, const Action& a) const;
   // match_damage.cpp
   void deal_damage(const DamageEntry& d, Events& ev);

@@ -122,6 +122,16 @@ struct CombatState {
   Stage stage = Stage::Start;
   std::vector<CardId> defenders;     // defending ships at the start of this Combat phase
   std::vector<std::pair<CardId, CardId>> assigned;      // ship -> target ship
+  // L98 "If your ship may be assigned several targets, you must choose at this
+  // step ... how to distribute damage among them": the damage chosen for each
+  // of a ship's targets but the last, which gets the rest (`share` lines).
+  struct Share {
+    CardId ship = -1;
+    CardId target = -1;
+    int amount = 0;
+    bool operator==(const Share&) const = default;
+  };
+  std::vector<Share> shares;
   std::vector<CardId> jammed;        // Jam: cannot execute orders this Combat phase
   std::vector<CardId> scrambled;     // Warp Scramble: cannot withdraw this Combat phase
   std::vector<std::pair<CardId, int>> attack_mod;       // Sensor Dampen: [-X attack]
