@@ -1,4 +1,4 @@
-#include "board.hpp"
+#include "concord/conquests/board.hpp"
 
 #include <algorithm>
 

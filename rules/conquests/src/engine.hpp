@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "board.hpp"
+#include "concord/conquests/board.hpp"
 #include "calendar.hpp"
 #include "concord/conquests/data.hpp"
 #include "concord/conquests/state.hpp"

@@ -63,7 +63,10 @@ void Engine::move_answer(const Words& w, std::int64_t value) {
     emit("units_moved", seat_text(s_.turn.seat) + " moves " + std::to_string(n) + " unit(s) from " +
                             map_.region(from).name + " to " + map_.region(to).name, s_.turn.seat, n);
   }
-  if (w[0] == "done" || s_.move_left == 0) back_to_turn();
+  if (w[0] != "done" && s_.move_left > 0) return;
+  s_.move_left = 0;
+  s_.moved_any = false;
+  back_to_turn();
 }
 
 void Engine::build_outpost(int r, int kind) {

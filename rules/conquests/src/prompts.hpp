@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "board.hpp"
+#include "concord/conquests/board.hpp"
 #include "concord/conquests/data.hpp"
 #include "concord/conquests/state.hpp"
 #include "concord/rules/types.hpp"

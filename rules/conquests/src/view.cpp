@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "board.hpp"
+#include "concord/conquests/board.hpp"
 #include "concord/conquests/conquests_match.hpp"
 #include "prompts.hpp"
 
