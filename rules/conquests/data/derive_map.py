@@ -8,9 +8,10 @@ Rule (documented in README.md):
            (the graph has 64 gated regions without Pochven and Yasna Zakh; Cobalt Edge,
            the only region four gates from the empire core, is the one left off)
   gates    region pairs joined by at least one stargate, both ends kept
-  nebula   angle of (x, z) about the centroid of the 63 regions, measured from the
-           -x axis through -z; sorted by angle, the first 21 are "crimson", the next 21
-           "azure", the last 21 "amber"
+  nebula   regions sorted by the angle of (x, z) about the centroid of the 63 regions
+           (from the -x axis through -z) are cut into three runs of 21 at the places
+           where the three angular gaps at the cuts add up to the most (the emptiest
+           directions); from the first cut on, the runs are "crimson", "azure", "amber"
   colour   per nebula, regions ranked by (gate distance from the empire high-security
            core, distance in space from the core's centroid); ranks 1-6 green, 7-12 blue,
            13-16 orange, 17-21 red (so 12 green+blue per nebula for the 2-player game)
@@ -50,7 +51,13 @@ def main(folder):
         return a if a >= 0 else a + 2 * math.pi
 
     ordered = sorted(regions, key=lambda n: (angle(n), n))
-    nebula = {n: NEBULAE[i // 21] for i, n in enumerate(ordered)}
+    angles = [angle(n) for n in ordered]
+
+    def gap(i):
+        return (angles[i] - angles[i - 1]) % (2 * math.pi)
+
+    start = max(range(21), key=lambda k: (sum(gap(k + 21 * j) for j in range(3)), -k))
+    nebula = {ordered[(start + i) % 63]: NEBULAE[i // 21] for i in range(63)}
     colour = {}
     for neb in NEBULAE:
         members = [n for n in regions if nebula[n] == neb]

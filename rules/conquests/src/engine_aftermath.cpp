@@ -48,24 +48,20 @@ void Engine::next_loss() {
 void Engine::lose_token(Loss& loss) {
   auto& pl = player(loss.victim);
   const auto k = static_cast<std::size_t>(loss.outpost);
-  ++s_.token_supply[k];
-  if (pl.reserves[k] > 0) {
-    --pl.reserves[k];
-    return;
-  }
   const bool on_card = std::any_of(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.token == loss.outpost; });
-  if (pl.schedule[k] > 0 && !on_card) {
-    --pl.schedule[k];
+  if (pl.schedule[k] == 0 && !on_card && pl.reserves[k] == 0) return;  // cannot happen: tokens match outposts
+  if (pl.reserves[k] > 0 || !on_card) {
+    --(pl.reserves[k] > 0 ? pl.reserves[k] : pl.schedule[k]);
+    ++s_.token_supply[k];
     return;
   }
-  if (pl.schedule[k] == 0 && !on_card) return;  // no token anywhere (cannot happen: tokens match outposts)
-  loss.stage = 0;
   wait(Pending::TokenLoss, loss.winner);
 }
 
 void Engine::token_answer(const Words& w) {
   Loss& loss = s_.losses.front();
   auto& pl = player(loss.victim);
+  ++s_.token_supply[static_cast<std::size_t>(loss.outpost)];
   if (w[0] == "schedule") {
     --pl.schedule[static_cast<std::size_t>(loss.outpost)];
   } else {

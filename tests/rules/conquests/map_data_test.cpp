@@ -49,6 +49,9 @@ TEST(ConquestsMap, RulebookFixedPoints) {
   EXPECT_EQ(colour_value(colour("omist")), 4);
   EXPECT_EQ(map.region(*map.find("tenerifis")).nebula, map.region(*map.find("omist")).nebula);
   EXPECT_TRUE(map.adjacent(*map.find("tenerifis"), *map.find("omist")));
+  // "the Region markers on Omist and Esoteria have matching letters (B on both)": two
+  // B squares, so two nebulae.
+  EXPECT_NE(map.region(*map.find("esoteria")).nebula, map.region(*map.find("omist")).nebula);
   EXPECT_FALSE(map.find("pochven"));
   EXPECT_FALSE(map.find("yasna_zakh"));
 }
