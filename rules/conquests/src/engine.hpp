@@ -118,8 +118,4 @@ class Engine {
 std::optional<GameState> initial_state(const StarMap& map, const RulesData& data, const rules::MatchSetup& setup,
                                        std::string* error = nullptr);
 
-// The option set of every (players, condition, length): Trinity years or the
-// Revelation victory points of the EVE marker.
-int eve_marker_start(EndCondition end, Length length, int players);
-
 }  // namespace concord::conquests

@@ -134,6 +134,10 @@ enum class Pending {
 };
 const char* pending_name(Pending p);
 
+// Where the EVE marker starts: Trinity years (normal 2, long 3, epic 4) or the
+// Revelation victory points (4 players 15/20/25, 3 players 20/25/30, 2 players 10/15/20).
+int eve_marker_start(EndCondition end, Length length, int players);
+
 struct GameState {
   int players = 0;
   EndCondition end = EndCondition::Trinity;
