@@ -130,6 +130,7 @@ struct Tally {
   std::size_t commands = 0;
   int battles = 0;
   std::map<std::string, int> reasons;
+  std::map<std::string, int> events;  // accepted events by kind
 };
 
 void on_step(const testsupport::BotStep& step, std::size_t n, Tally& tally) {
@@ -138,7 +139,10 @@ void on_step(const testsupport::BotStep& step, std::size_t n, Tally& tally) {
     ASSERT_TRUE(step.outcome.accepted) << "the random bot was refused: " << step.outcome.rejection->code << " "
                                        << step.outcome.rejection->message << "\n" << save_position(m);
   }
-  for (const auto& e : step.outcome.events) tally.battles += e.kind == "attack" ? 1 : 0;
+  for (const auto& e : step.outcome.events) {
+    tally.battles += e.kind == "attack" ? 1 : 0;
+    ++tally.events[e.kind];
+  }
   check_board(m.state());
   check_economy(m.state());
   check_seals(m.state());
@@ -197,6 +201,8 @@ void report(int players, const Tally& t) {
   std::cout << "  " << players << " players: " << t.games << " games, " << t.commands / std::max(1, t.games)
             << " commands a game, " << t.battles << " battles;";
   for (const auto& [r, k] : t.reasons) std::cout << " " << r << "=" << k;
+  std::cout << "\n   ";
+  for (const auto& [e, k] : t.events) std::cout << " " << e << "=" << k;
   std::cout << "\n";
 }
 
@@ -214,6 +220,15 @@ TEST_P(ConquestsBotGames, PlayToAResultKeepingTheInvariantsHidingSecretsAndRepla
   report(players, tally);
   EXPECT_GT(tally.battles, 0);
   EXPECT_GT(tally.reasons["trinity"] + tally.reasons["impending_doom"], 0);
+  if (tally.games < 40) return;  // too few games for the statistics below
+  // Random play reaches every part of the rules.
+  for (const char* kind : {"region_claimed", "outpost_destroyed", "question", "tactic", "card_played",
+                           "token_returned", "agents_dispatched", "doom_roll", "units_moved",
+                           "region_claimed_by_units", "card_discarded", "year_passed"})
+    EXPECT_GT(tally.events[kind], 0) << kind;
+  if (players == 2) {
+    EXPECT_GT(tally.events["region_card_stolen"], 0);  // two players claim the most Region cards
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Players, ConquestsBotGames, ::testing::Values(2, 3, 4),
