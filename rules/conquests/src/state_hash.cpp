@@ -21,7 +21,7 @@ void add_player(rules::StateHasher& h, const PlayerState& p) {
 }
 
 void add_turn(rules::StateHasher& h, const TurnState& t) {
-  h.add(t.seat).add(t.kind).add(t.actions).add(t.claimed).add(t.card_bonus);
+  h.add(t.seat).add(t.kind).add(t.actions).add(t.claimed);
   for (const auto* v : {&t.acted, &t.planted, &t.present}) {
     h.add(static_cast<std::int64_t>(v->size()));
     for (char c : *v) h.add(static_cast<int>(c));

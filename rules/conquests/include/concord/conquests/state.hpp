@@ -69,7 +69,6 @@ struct TurnState {
   int kind = 0;
   int actions = 0;                   // actions left
   bool claimed = false;              // Region cards claimed this development turn
-  int card_bonus = 0;                // ExtraAction cards played (counted in actions already)
   std::vector<char> acted;           // per region: units moved/attacked from/to (logistics)
   std::vector<char> planted;         // per region: an agent planted this turn
   std::vector<int> produced;         // per region: units produced this turn
