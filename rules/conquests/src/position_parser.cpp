@@ -397,6 +397,18 @@ class PositionParser {
     const bool battle_pending = s_.pending == Pending::Dice || s_.pending == Pending::Ask ||
                                 s_.pending == Pending::CombatCards || s_.pending == Pending::Tactics;
     if (battle_pending && !s_.battle) return "position: a battle step is pending but no 'battle' is given";
+    const auto seat_ok = [&](int x) { return x >= 0 && x < s_.players; };
+    if (s_.battle && (!seat_ok(s_.battle->seat[0]) || !seat_ok(s_.battle->seat[1]))) return "position: battle seats";
+    for (const auto& l : s_.losses)
+      if (!seat_ok(l.victim) || !seat_ok(l.winner)) return "position: loss seats";
+    if ((s_.pending == Pending::TokenLoss || s_.pending == Pending::Steal || s_.pending == Pending::Invade) && s_.losses.empty())
+      return "position: an aftermath step is pending but no 'loss' is given";
+    if (s_.pending == Pending::CardTarget && (s_.pending_count < 0 || s_.pending_count >= 99))
+      return "position: card_target needs the card being played";
+    if (s_.pending == Pending::MoveUnits && (s_.pending_count < 0 || s_.pending_count >= map().size()))
+      return "position: move_units needs the region moved from";
+    for (const auto& seal : s_.seals)
+      if (seal.seat != kNoSeat && !seat_ok(seal.seat)) return "position: seal seat";
     return {};
   }
 

@@ -424,3 +424,37 @@ TEST(ConquestsPosition, ErrorsNameTheLine) {
 
 }  // namespace
 }  // namespace concord::conquests
+
+namespace concord::conquests {
+namespace {
+
+// Mangled positions load or are refused with an error; whatever loads can be
+// viewed, prompted and saved.
+TEST(ConquestsPosition, MangledSavedPositionsLoadOrFailCleanly) {
+  const auto def = definition();
+  rules::Rng bot(testsupport::seed_from_number(31));
+  testsupport::BotPlayOptions opt;
+  opt.max_commands = 900;
+  auto game = testsupport::play_random(def, testing::setup_for(3, 31), bot, opt);
+  const auto text = save_position(dynamic_cast<const ConquestsMatch&>(*game.match));
+  rules::Rng rng(testsupport::seed_from_number(32));
+  for (int i = 0; i < 600; ++i) {
+    std::string mangled = text;
+    for (int k = 0; k < 3; ++k) {
+      const auto at = static_cast<std::size_t>(rng.below(mangled.size()));
+      mangled[at] = "0123456789-=,:x \n"[rng.below(17)];
+    }
+    std::string error;
+    auto m = load_position(mangled, &error);
+    if (!m) {
+      EXPECT_FALSE(error.empty());
+      continue;
+    }
+    for (int seat = 0; seat < m->seat_count(); ++seat) (void)m->prompt(seat);
+    (void)m->view(rules::Viewer::judge())->to_text();
+    (void)save_position(*m);
+  }
+}
+
+}  // namespace
+}  // namespace concord::conquests
