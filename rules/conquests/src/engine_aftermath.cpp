@@ -1,0 +1,127 @@
+// Step five, attack aftermath, for each region lost in the battle (the
+// defender's first): the outpost and its token, Region card theft, invasion,
+// agents becoming units; then stranded agents are dispatched.
+#include <algorithm>
+
+#include "engine.hpp"
+#include "prompts.hpp"
+
+namespace concord::conquests {
+
+void Engine::next_loss() {
+  while (!s_.losses.empty()) {
+    Loss& loss = s_.losses.front();
+    if (loss.stage == 0) {
+      region(loss.region).owner = kNoSeat;
+      emit("region_lost", "seat " + std::to_string(loss.victim) + " loses " + map_.region(loss.region).name, loss.victim,
+           loss.region);
+      if (loss.outpost >= 0) {
+        region(loss.region).outpost = -1;
+        ++s_.outpost_supply;
+        emit("outpost_destroyed", "the outpost in " + map_.region(loss.region).name + " is destroyed", loss.victim);
+        lose_token(loss);
+        if (s_.pending == Pending::TokenLoss) return;
+      }
+      loss.stage = 1;
+    }
+    if (loss.stage == 1) {
+      loss.stage = 2;
+      if (loss.outpost >= 0) {
+        steal_options_or_skip(loss);
+        if (s_.pending == Pending::Steal) return;
+      }
+    }
+    const auto& from = region(loss.from);
+    if (loss.stage == 2 && from.owner == loss.winner && from.units >= 2) {
+      loss.stage = 3;
+      return wait(Pending::Invade, loss.winner);
+    }
+    settle_region(loss, 0);
+  }
+  dispatch_stranded();
+  s_.battle.reset();
+  back_to_turn();
+}
+
+// The token comes from the reserves; otherwise the winner picks a schedule
+// token or a project card's token (that card is discarded).
+void Engine::lose_token(Loss& loss) {
+  auto& pl = player(loss.victim);
+  const auto k = static_cast<std::size_t>(loss.outpost);
+  const bool on_card = std::any_of(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.token == loss.outpost; });
+  if (pl.schedule[k] == 0 && !on_card && pl.reserves[k] == 0) return;  // cannot happen: tokens match outposts
+  if (pl.reserves[k] > 0 || !on_card) {
+    --(pl.reserves[k] > 0 ? pl.reserves[k] : pl.schedule[k]);
+    ++s_.token_supply[k];
+    return;
+  }
+  wait(Pending::TokenLoss, loss.winner);
+}
+
+void Engine::token_answer(const Words& w) {
+  Loss& loss = s_.losses.front();
+  auto& pl = player(loss.victim);
+  ++s_.token_supply[static_cast<std::size_t>(loss.outpost)];
+  if (w[0] == "schedule") {
+    --pl.schedule[static_cast<std::size_t>(loss.outpost)];
+  } else {
+    const int card = card_from_ref(w[1]).value_or(0);
+    pl.in_play.erase(std::find_if(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.card == card; }));
+    discard(card);
+  }
+  emit("token_lost", "seat " + std::to_string(loss.victim) + " loses a token (" + w[0] + ")", loss.victim);
+  loss.stage = 1;
+  next_loss();
+}
+
+void Engine::steal_options_or_skip(Loss& loss) {
+  const auto& cards = player(loss.victim).region_cards;
+  const bool any = std::any_of(cards.begin(), cards.end(), [&](int r) {
+    return map_.region(r).colour <= map_.region(loss.region).colour;
+  });
+  if (any) wait(Pending::Steal, loss.winner);
+}
+
+void Engine::steal_answer(const Words& w) {
+  Loss& loss = s_.losses.front();
+  if (w[0] == "steal") {
+    const int r = region_arg(w[1]);
+    auto& cards = player(loss.victim).region_cards;
+    cards.erase(std::find(cards.begin(), cards.end(), r));
+    player(loss.winner).region_cards.push_back(r);
+    emit("region_card_stolen", "seat " + std::to_string(loss.winner) + " steals " + map_.region(r).name + " from seat " +
+                                   std::to_string(loss.victim), loss.winner, colour_value(map_.region(r).colour));
+  }
+  next_loss();
+}
+
+void Engine::invade_answer(const Words& w, std::int64_t value) {
+  Loss& loss = s_.losses.front();
+  const int n = w[0] == "invade" ? static_cast<int>(value) : 0;
+  settle_region(loss, n);
+  next_loss();
+}
+
+// Who holds the lost region now: the invader (with his agents turned into
+// units), the winner's agents, or the bottom agent of the stack.
+void Engine::settle_region(Loss& loss, int invading) {
+  auto& reg = region(loss.region);
+  region(loss.from).units -= invading;
+  int claimer = kNoSeat;
+  if (invading > 0 || std::count(reg.agents.begin(), reg.agents.end(), loss.winner) > 0) {
+    claimer = loss.winner;
+  } else if (!reg.agents.empty()) {
+    claimer = reg.agents.front();
+  }
+  if (claimer != kNoSeat) {
+    const auto agents = std::count(reg.agents.begin(), reg.agents.end(), claimer);
+    reg.agents.erase(std::remove(reg.agents.begin(), reg.agents.end(), claimer), reg.agents.end());
+    reg.owner = claimer;
+    reg.units = invading + static_cast<int>(agents);
+    emit("region_claimed_by_units", "seat " + std::to_string(claimer) + " now holds " + map_.region(loss.region).name +
+                                        " with " + std::to_string(reg.units) + " unit(s)", claimer, reg.units);
+  }
+  s_.losses.erase(s_.losses.begin());
+}
+
+}  // namespace concord::conquests
