@@ -1,5 +1,7 @@
 #include "cli_args.hpp"
 
+#include <sstream>
+
 #include <charconv>
 
 namespace concord::cli {
@@ -83,17 +85,17 @@ v1::CreateRoom parse_create(const Args& args) {
 }
 
 v1::JoinRoom parse_join(const Args& args) {
-  require_args(args, 2, "join <room> [player|spectator] [deck=<id>] [password=P] [seat=N]");
+  require_args(args, 2, "join <room> [player|spectator|judge] [deck=<id>] [password=P] [seat=N]");
   v1::JoinRoom spec;
   spec.set_room_id(args[1]);
   spec.set_role(v1::PLAYER);
   for (std::size_t i = 2; i < args.size(); ++i) {
-    if (args[i] == "player" || args[i] == "spectator") {
-      spec.set_role(args[i] == "player" ? v1::PLAYER : v1::SPECTATOR);
+    if (args[i] == "player" || args[i] == "spectator" || args[i] == "judge") {
+      spec.set_role(args[i] == "player" ? v1::PLAYER : args[i] == "judge" ? v1::JUDGE : v1::SPECTATOR);
       continue;
     }
     const auto option = split_option(args[i]);
-    if (!option) throw UsageError("expected player, spectator or key=value, got '" + args[i] + "'");
+    if (!option) throw UsageError("expected player, spectator, judge or key=value, got '" + args[i] + "'");
     const auto& [key, value] = *option;
     if (key == "deck") {
       spec.set_deck_id(parse_int(value, "deck"));
@@ -121,6 +123,47 @@ v1::Answer parse_answer(const Args& args, const v1::Prompt* prompt) {
     }
   }
   return answer;
+}
+
+std::string rest_of(const Args& args, std::size_t from) {
+  std::string out;
+  for (std::size_t i = from; i < args.size(); ++i) out += (out.empty() ? "" : " ") + args[i];
+  return out;
+}
+
+v1::IssuePenalty parse_penalty(const Args& args) {
+  require_args(args, 5, "penalty <room> <seat> <note|warning|game_loss|match_loss|dq> <category> [note...]");
+  static const std::pair<const char*, v1::Penalty> kLadder[] = {{"note", v1::NOTE},
+                                                                 {"warning", v1::WARNING},
+                                                                 {"game_loss", v1::GAME_LOSS},
+                                                                 {"match_loss", v1::MATCH_LOSS},
+                                                                 {"dq", v1::DISQUALIFICATION}};
+  v1::IssuePenalty penalty;
+  penalty.set_room_id(args[1]);
+  penalty.set_seat(static_cast<std::uint32_t>(parse_int(args[2], "seat")));
+  for (const auto& [name, value] : kLadder) {
+    if (args[3] == name) penalty.set_penalty(value);
+  }
+  if (penalty.penalty() == v1::PENALTY_UNSPECIFIED) throw UsageError("unknown penalty '" + args[3] + "'");
+  penalty.set_category(args[4]);
+  penalty.set_note(rest_of(args, 5));
+  return penalty;
+}
+
+v1::OverrideResult parse_result(const Args& args) {
+  require_args(args, 4, "result <room> draw|<seat>[,<seat>...] <reason...>");
+  v1::OverrideResult result;
+  result.set_room_id(args[1]);
+  if (args[2] == "draw") {
+    result.set_draw(true);
+  } else {
+    std::stringstream seats(args[2]);
+    for (std::string seat; std::getline(seats, seat, ',');) {
+      result.add_winners(static_cast<std::uint32_t>(parse_int(seat, "winning seat")));
+    }
+  }
+  result.set_reason(rest_of(args, 3));
+  return result;
 }
 
 }  // namespace concord::cli

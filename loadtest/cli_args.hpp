@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "concord/v1/concord.pb.h"
+#include "concord/v1/judging.pb.h"
 
 namespace concord::cli {
 
@@ -29,12 +30,20 @@ std::optional<std::pair<std::string, std::string>> split_option(const std::strin
 
 // create <game> [seats=N] [password=P] [name=N] [opt=value...]
 v1::CreateRoom parse_create(const Args& args);
-// join <room> [player|spectator] [deck=<id>] [password=P] [seat=N]
+// join <room> [player|spectator|judge] [deck=<id>] [password=P] [seat=N]
 v1::JoinRoom parse_join(const Args& args);
 // answer <room> <choice>... where a choice is <option_id>[=value] or #N[=value]
 // (N = 1-based option number as printed by `show`, resolved via `prompt`).
 v1::Answer parse_answer(const Args& args, const v1::Prompt* prompt);
 
 std::int64_t parse_int(const std::string& text, const std::string& what);
+
+// Judge commands (cli_shell_judge.cpp):
+// penalty <room> <seat> <note|warning|game_loss|match_loss|dq> <category> [note...]
+v1::IssuePenalty parse_penalty(const Args& args);
+// result <room> draw|<seat>[,<seat>...] <reason...>
+v1::OverrideResult parse_result(const Args& args);
+// The words of args from `from` on, joined by blanks.
+std::string rest_of(const Args& args, std::size_t from);
 
 }  // namespace concord::cli

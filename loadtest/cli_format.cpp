@@ -104,6 +104,12 @@ std::string format_room(const v1::RoomInfo& room) {
   if (!room.name().empty()) out += " name=" + quoted(room.name());
   for (const auto& [key, value] : room.options()) out += " " + key + "=" + quoted(value);
   if (!room.seed_commitment().empty()) out += " commitment=" + room.seed_commitment();
+  if (room.your_role() != v1::ROLE_UNSPECIFIED) out += " your_role=" + v1::Role_Name(room.your_role());
+  if (room.judges() > 0) out += " judges=" + std::to_string(room.judges());
+  if (!room.paused_by().empty()) {
+    out += " paused_by=" + room.paused_by();
+    if (!room.pause_reason().empty()) out += " pause_reason=" + quoted(room.pause_reason());
+  }
   return out;
 }
 
@@ -113,6 +119,7 @@ std::string format_update_summary(const v1::MatchUpdate& update) {
                     " prompt=" + (update.has_prompt() ? update.prompt().kind() : std::string("none")) +
                     " awaiting=" + join_numbers(update.awaiting()) + " events=" + std::to_string(update.events_size()) +
                     " finished=" + (update.finished() ? "true" : "false");
+  if (update.judge_view()) out += " judge_view=true";
   if (update.has_result()) out += " " + format_result(update.result(), update.seed_commitment());
   return out;
 }
@@ -120,6 +127,7 @@ std::string format_update_summary(const v1::MatchUpdate& update) {
 std::string format_result(const v1::MatchResult& result, const std::string& commitment) {
   std::string out = "winners=" + join_numbers(result.winners()) + " draw=" + (result.draw() ? "true" : "false") +
                     " reason=" + quoted(result.reason());
+  if (!result.judge().empty()) out += " judge=" + result.judge();
   if (!result.seed_hex().empty()) {
     out += " seed=" + result.seed_hex() +
            " seed_verified=" + (client::seed_matches_commitment(result.seed_hex(), commitment) ? "yes" : "NO");

@@ -14,8 +14,12 @@ const char* const kHelp =
     "  reconnect (new connection, resumes with the current token) | ping | status\n"
     "  games | decks [game] | deck-save <file> | deck-starter <game> <name> | deck-show <id> | deck-delete <id>\n"
     "  rooms [game] | create <game> [seats=N] [password=P] [name=N] [opt=value...]\n"
-    "  join <room> [player|spectator] [deck=<id>] [password=P] [seat=N] | leave <room> | ready <room> [no]\n"
-    "  show [room] | answer <room> <option_id|#N>[=value] ... | concede <room>\n"
+    "  join <room> [player|spectator|judge] [deck=<id>] [password=P] [seat=N] | leave <room> | ready <room> [no]\n"
+    "  show [room] | answer <room> <option_id|#N>[=value] ... | concede <room> | call-judge <room> <text...>\n"
+    "  judges: judge-view <room> [follow|unfollow] | calls | take-call <id> | resolve-call <id> <note...>\n"
+    "          pause <room> [share] [reason...] | resume-match <room> | result <room> draw|<seat>[,<seat>] <reason...>\n"
+    "          penalty <room> <seat> <note|warning|game_loss|match_loss|dq> <category> [note...]\n"
+    "  admins: grant-judge <user> | revoke-judge <user>; room creators: room-judge <room> <user>\n"
     "  wait [seconds] [kind|prompt|finished] | help | quit\n";
 
 bool push_matches(const v1::ServerMessage& push, const std::string& until) {
@@ -53,6 +57,13 @@ const std::map<std::string, CliShell::Handler>& CliShell::handlers() {
       {"join", &CliShell::cmd_join},           {"leave", &CliShell::cmd_leave},
       {"ready", &CliShell::cmd_ready},         {"show", &CliShell::cmd_show},
       {"answer", &CliShell::cmd_answer},       {"concede", &CliShell::cmd_concede},
+      {"call-judge", &CliShell::cmd_call_judge}, {"judge-view", &CliShell::cmd_judge_view},
+      {"calls", &CliShell::cmd_calls},         {"take-call", &CliShell::cmd_take_call},
+      {"resolve-call", &CliShell::cmd_resolve_call},
+      {"pause", &CliShell::cmd_pause},         {"resume-match", &CliShell::cmd_resume_match},
+      {"penalty", &CliShell::cmd_penalty},     {"result", &CliShell::cmd_result},
+      {"grant-judge", &CliShell::cmd_grant_judge}, {"revoke-judge", &CliShell::cmd_revoke_judge},
+      {"room-judge", &CliShell::cmd_room_judge},
   };
   return table;
 }

@@ -70,6 +70,20 @@ class CliShell {
   void cmd_answer(const Args& args);
   void cmd_concede(const Args& args);
 
+  // judges and admins (cli_shell_judge.cpp)
+  void cmd_call_judge(const Args& args);
+  void cmd_judge_view(const Args& args);
+  void cmd_calls(const Args& args);
+  void cmd_take_call(const Args& args);
+  void cmd_resolve_call(const Args& args);
+  void cmd_pause(const Args& args);
+  void cmd_resume_match(const Args& args);
+  void cmd_penalty(const Args& args);
+  void cmd_result(const Args& args);
+  void cmd_grant_judge(const Args& args);
+  void cmd_revoke_judge(const Args& args);
+  void cmd_room_judge(const Args& args);
+
   Connector connect_;
   std::ostream& out_;
   std::unique_ptr<client::Client> client_;

@@ -53,6 +53,7 @@ void Client::route(v1::ServerMessage message) {
 // that does not apply (a missed update, a checksum mismatch) asks the server
 // for a full view; its reply (request_id 0) arrives as a push.
 void Client::whole_view(v1::MatchUpdate& update) {
+  if (update.judge_view()) return;  // a judge's full view: always whole, never the base of a delta
   switch (matches_.store(update)) {
     case ViewStatus::Applied:
       if (auto kept = matches_.latest(update.room_id())) {
