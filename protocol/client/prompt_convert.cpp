@@ -31,6 +31,7 @@ rules::Prompt to_rules(const v1::Prompt& prompt) {
   out.max_choices = prompt.max_choices();
   out.options.reserve(static_cast<std::size_t>(prompt.options_size()));
   for (const auto& option : prompt.options()) out.options.push_back(option_to_rules(option));
+  for (const auto& set : prompt.legal_sets()) out.legal_sets.emplace_back(set.option_ids().begin(), set.option_ids().end());
   return out;
 }
 
@@ -41,6 +42,10 @@ v1::Prompt to_wire(const rules::Prompt& prompt) {
   out.set_min_choices(prompt.min_choices);
   out.set_max_choices(prompt.max_choices);
   for (const auto& option : prompt.options) option_to_wire(option, out.add_options());
+  for (const auto& set : prompt.legal_sets) {
+    auto* out_set = out.add_legal_sets();
+    for (const auto& id : set) out_set->add_option_ids(id);
+  }
   return out;
 }
 

@@ -66,6 +66,10 @@ void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {
       o->mutable_range()->set_max(option.range->max);
     }
   }
+  for (const auto& set : prompt.legal_sets) {
+    auto* out_set = out->add_legal_sets();
+    for (const auto& id : set) out_set->add_option_ids(id);
+  }
 }
 
 void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out) {
