@@ -152,7 +152,9 @@ rules::Deck largest_deck(Race race, const CardDb& db) {
     if (s.name == kMarketSection) market = &s.cards;
   if (!market) return deck;
   unsigned total = count_of(deck.section(kMarketSection));
-  for (const auto& [id, def] : db.all()) {
+  for (const auto& entry : db.all()) {
+    const auto& id = entry.first;  // a plain name: clang 14 cannot capture a structured binding
+    const auto& def = entry.second;
     if (total >= kMaxMarket) break;
     if (!is_market(def.type) || !def.playable_by(race)) continue;
     auto it = std::find_if(market->begin(), market->end(), [&](const rules::DeckCard& c) { return c.card == id; });
