@@ -205,7 +205,9 @@ void EveMatch::next_assignment(Events& ev) {
 std::vector<CardId> EveMatch::unshared_targets(CardId ship) const {
   const auto& c = state_.combat;
   std::vector<CardId> out;
-  for (const auto& [s, t] : c.assigned) {
+  for (const auto& assignment : c.assigned) {
+    const auto s = assignment.first;  // plain names: clang 14 cannot capture structured bindings
+    const auto t = assignment.second;
     if (s != ship) continue;
     const bool shared = std::any_of(c.shares.begin(), c.shares.end(),
                                     [&](const CombatState::Share& x) { return x.ship == s && x.target == t; });

@@ -82,6 +82,12 @@ class FdExhaustion : public ServerTest {
 };
 
 TEST_F(FdExhaustion, AcceptFailuresBackOffAndTheServerRecovers) {
+#ifdef CONCORD_SANITIZED_BUILD
+  // UBSan's vptr check tests memory with a pipe(): with every descriptor
+  // taken it reports any virtual call as an invalid vptr and stops the
+  // server, so this test is meaningful in the release build only.
+  GTEST_SKIP() << "descriptor exhaustion defeats the sanitizer runtime's own checks";
+#endif
   {
     asio::io_context ioc;
     auto sockets = open_sockets(ioc, server_->port(), 100);  // the kernel queues what is not accepted
