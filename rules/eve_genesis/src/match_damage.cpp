@@ -139,7 +139,9 @@ void EveMatch::push_combat_damage(Events& ev) {
     done.push_back(ship);
     int left = attack_of(ship);
     std::vector<CardId> rest;
-    for (const auto& [s, t] : c.assigned) {
+    for (const auto& assignment : c.assigned) {
+      const auto s = assignment.first;  // plain names: clang 14 cannot capture structured bindings
+      const auto t = assignment.second;
       if (s != ship || !contains(r->ships, t)) continue;
       const auto share = std::find_if(c.shares.begin(), c.shares.end(),
                                       [&](const CombatState::Share& x) { return x.ship == s && x.target == t; });
