@@ -188,6 +188,11 @@ void Room::do_resume_play(PlayerRef judge, const LinkPtr& link, std::uint64_t re
 
 void Room::do_penalize(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, const PenaltyOrder& order) {
   if (!judging(link, request_id)) return;
+  if (!match_ || match_id_ == 0) {
+    link->send(make_error(request_id, "MATCH_NOT_STARTED", "penalties are recorded against a match; room " + id_ +
+                                                               " has none yet"));
+    return;
+  }
   if (order.seat < 0 || order.seat >= static_cast<int>(seats_.size()) || !seats_[order.seat].player) {
     link->send(make_error(request_id, "INVALID_SEATS", "no player in that seat"));
     return;

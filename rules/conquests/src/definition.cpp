@@ -7,7 +7,10 @@ namespace concord::conquests {
 
 namespace {
 
-std::vector<rules::OptionSpec> option_specs() {
+// `seats` 0: the listing of every room (all player counts); otherwise the
+// options of a room with that many players, the length saying exactly where
+// the EVE marker starts for that count.
+std::vector<rules::OptionSpec> option_specs(int seats = 0) {
   rules::OptionSpec end;
   end.name = "end_condition";
   end.description = "Trinity: the game ends after a number of in-game years; Revelation: when a player reaches a "
@@ -17,8 +20,16 @@ std::vector<rules::OptionSpec> option_specs() {
   end.choices = {"trinity", "revelation"};
   rules::OptionSpec length;
   length.name = "length";
-  length.description = "normal, long or epic: Trinity 2, 3 or 4 years; Revelation 15/20/25 (4 players), "
-                       "20/25/30 (3), 10/15/20 (2) victory points";
+  if (seats == 0) {
+    length.description = "normal, long or epic: Trinity 2, 3 or 4 years; Revelation 15/20/25 (4 players), "
+                         "20/25/30 (3), 10/15/20 (2) victory points";
+  } else {
+    std::string points;
+    for (auto l : {Length::Normal, Length::Long, Length::Epic})
+      points += (points.empty() ? "" : "/") + std::to_string(eve_marker_start(EndCondition::Revelation, l, seats));
+    length.description = "normal, long or epic: Trinity 2, 3 or 4 years; Revelation " + points +
+                         " victory points with " + std::to_string(seats) + " players";
+  }
   length.kind = rules::OptionSpec::Kind::Choice;
   length.default_value = "normal";
   length.choices = {"normal", "long", "epic"};
@@ -40,6 +51,7 @@ rules::GameDefinition definition() {
   def.max_seats = 4;
   def.needs_deck = false;
   def.options = option_specs();
+  def.options_for_seats = [](int seats) { return option_specs(seats); };
   def.create = [](const rules::MatchSetup& setup) -> std::unique_ptr<rules::Match> {
     auto state = initial_state(StarMap::builtin(), RulesData::builtin(), setup);
     if (!state) return nullptr;

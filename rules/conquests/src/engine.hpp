@@ -17,6 +17,7 @@
 #include "concord/conquests/board.hpp"
 #include "calendar.hpp"
 #include "concord/conquests/data.hpp"
+#include "concord/conquests/event.hpp"
 #include "concord/conquests/state.hpp"
 #include "concord/rules/match.hpp"
 #include "concord/rules/types.hpp"
@@ -40,8 +41,9 @@ class Engine {
   Calendar calendar() { return Calendar(s_); }
   RegionState& region(int r) { return s_.regions[static_cast<std::size_t>(r)]; }
   PlayerState& player(int seat) { return s_.seats[static_cast<std::size_t>(seat)]; }
-  void emit(const std::string& kind, const std::string& text, int seat = kNoSeat, int amount = 0,
-            rules::Visibility vis = rules::Visibility::all());
+  // Adds an event; the returned payload may be filled further (region, other_seat, what).
+  ConquestsEvent& emit(const std::string& kind, const std::string& text, int seat = kNoSeat, int amount = 0,
+                       rules::Visibility vis = rules::Visibility::all());
   void wait(Pending p, int seat, int count = 0);
   int region_arg(const std::string& key) const;
   std::string rkey(int r) const { return map_.region(r).key; }

@@ -21,7 +21,7 @@ void Engine::plant(int r) {
 void Engine::produce(int r) {
   ++region(r).units;
   ++s_.turn.produced[static_cast<std::size_t>(r)];
-  emit("unit_produced", seat_text(s_.turn.seat) + " produces a unit in " + map_.region(r).name, s_.turn.seat, r);
+  emit("unit_produced", seat_text(s_.turn.seat) + " produces a unit in " + map_.region(r).name, s_.turn.seat, 1).region = rkey(r);
 }
 
 // Draws from a project deck; an empty deck is rebuilt from its discard pile
@@ -37,9 +37,9 @@ void Engine::draw(int kind) {
   deck.pop_back();
   player(s_.turn.seat).hand.push_back(card);
   emit("card_drawn", seat_text(s_.turn.seat) + " draws a " + kind_name(static_cast<Kind>(kind)) + " card",
-       s_.turn.seat, kind, rules::Visibility::all_but({s_.turn.seat}));
+       s_.turn.seat, 1, rules::Visibility::all_but({s_.turn.seat})).what = kind_name(static_cast<Kind>(kind));
   emit("card_drawn", "you draw " + data_.card(s_.card_of[static_cast<std::size_t>(card)]).name + " (" +
-                         card_ref(card) + ")", s_.turn.seat, kind, rules::Visibility::only({s_.turn.seat}));
+                         card_ref(card) + ")", s_.turn.seat, 1, rules::Visibility::only({s_.turn.seat})).what = kind_name(static_cast<Kind>(kind));
 }
 
 void Engine::start_move(int r) {
@@ -61,7 +61,7 @@ void Engine::move_answer(const Words& w, std::int64_t value) {
     s_.moved_any = true;
     s_.turn.acted[static_cast<std::size_t>(to)] = 1;
     emit("units_moved", seat_text(s_.turn.seat) + " moves " + std::to_string(n) + " unit(s) from " +
-                            map_.region(from).name + " to " + map_.region(to).name, s_.turn.seat, n);
+                            map_.region(from).name + " to " + map_.region(to).name, s_.turn.seat, n).region = rkey(to);
   }
   if (w[0] != "done" && s_.move_left > 0) return;
   s_.move_left = 0;
@@ -74,8 +74,10 @@ void Engine::build_outpost(int r, int kind) {
   region(r).outpost = kind;
   --s_.outpost_supply;
   gain_token(seat, kind);
-  emit("outpost_built", seat_text(seat) + " builds a " + kind_name(static_cast<Kind>(kind)) + " outpost in " +
-                            map_.region(r).name, seat, r);
+  auto& e = emit("outpost_built", seat_text(seat) + " builds a " + kind_name(static_cast<Kind>(kind)) + " outpost in " +
+                            map_.region(r).name, seat, 1);
+  e.region = rkey(r);
+  e.what = kind_name(static_cast<Kind>(kind));
 }
 
 void Engine::gain_token(int seat, int kind) {
@@ -94,7 +96,7 @@ void Engine::claim(int a, int b) {
     square.revealed = false;
     player(seat).region_cards.push_back(r);
     vp += colour_value(map_.region(r).colour);
-    emit("region_claimed", seat_text(seat) + " claims " + map_.region(r).name, seat, r);
+    emit("region_claimed", seat_text(seat) + " claims " + map_.region(r).name, seat, colour_value(map_.region(r).colour)).region = rkey(r);
   }
   s_.turn.claimed = true;
   emit("victory_points", seat_text(seat) + " gains " + std::to_string(vp) + " victory points", seat, vp);
@@ -113,7 +115,7 @@ void Engine::dispatch_stranded() {
     agents.erase(std::remove_if(agents.begin(), agents.end(), stranded), agents.end());
     if (agents.size() != before)
       emit("agents_dispatched", std::to_string(before - agents.size()) + " agent(s) dispatched from " + map_.region(r).name,
-           kNoSeat, r);
+           kNoSeat, static_cast<int>(before - agents.size())).region = rkey(r);
   }
 }
 

@@ -14,11 +14,11 @@ void Engine::next_loss() {
     if (loss.stage == 0) {
       region(loss.region).owner = kNoSeat;
       emit("region_lost", "seat " + std::to_string(loss.victim) + " loses " + map_.region(loss.region).name, loss.victim,
-           loss.region);
+           0).region = rkey(loss.region);
       if (loss.outpost >= 0) {
         region(loss.region).outpost = -1;
         ++s_.outpost_supply;
-        emit("outpost_destroyed", "the outpost in " + map_.region(loss.region).name + " is destroyed", loss.victim);
+        emit("outpost_destroyed", "the outpost in " + map_.region(loss.region).name + " is destroyed", loss.victim).region = rkey(loss.region);
         lose_token(loss);
         if (s_.pending == Pending::TokenLoss) return;
       }
@@ -69,7 +69,7 @@ void Engine::token_answer(const Words& w) {
     pl.in_play.erase(std::find_if(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.card == card; }));
     discard(card);
   }
-  emit("token_lost", "seat " + std::to_string(loss.victim) + " loses a token (" + w[0] + ")", loss.victim);
+  emit("token_lost", "seat " + std::to_string(loss.victim) + " loses a token (" + w[0] + ")", loss.victim).what = w[0];
   loss.stage = 1;
   next_loss();
 }
@@ -89,8 +89,10 @@ void Engine::steal_answer(const Words& w) {
     auto& cards = player(loss.victim).region_cards;
     cards.erase(std::find(cards.begin(), cards.end(), r));
     player(loss.winner).region_cards.push_back(r);
-    emit("region_card_stolen", "seat " + std::to_string(loss.winner) + " steals " + map_.region(r).name + " from seat " +
+    auto& e = emit("region_card_stolen", "seat " + std::to_string(loss.winner) + " steals " + map_.region(r).name + " from seat " +
                                    std::to_string(loss.victim), loss.winner, colour_value(map_.region(r).colour));
+    e.region = rkey(r);
+    e.other_seat = loss.victim;
   }
   next_loss();
 }
@@ -119,7 +121,7 @@ void Engine::settle_region(Loss& loss, int invading) {
     reg.owner = claimer;
     reg.units = invading + static_cast<int>(agents);
     emit("region_claimed_by_units", "seat " + std::to_string(claimer) + " now holds " + map_.region(loss.region).name +
-                                        " with " + std::to_string(reg.units) + " unit(s)", claimer, reg.units);
+                                        " with " + std::to_string(reg.units) + " unit(s)", claimer, reg.units).region = rkey(loss.region);
   }
   s_.losses.erase(s_.losses.begin());
 }

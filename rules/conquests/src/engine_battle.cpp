@@ -22,8 +22,10 @@ void Engine::attack(int from, int to) {
   const int mine = board().agents(b.seat[0], to), theirs = board().agents(b.seat[1], from);
   b.advantage = mine > theirs ? 0 : (theirs > mine ? 1 : -1);
   s_.battle = b;
-  emit("attack", "seat " + std::to_string(b.seat[0]) + " attacks " + map_.region(to).name + " (seat " +
-                     std::to_string(b.seat[1]) + ") from " + map_.region(from).name, b.seat[0], to);
+  auto& e = emit("attack", "seat " + std::to_string(b.seat[0]) + " attacks " + map_.region(to).name + " (seat " +
+                     std::to_string(b.seat[1]) + ") from " + map_.region(from).name, b.seat[0]);
+  e.region = rkey(to);
+  e.other_seat = b.seat[1];
   card_window();
 }
 
@@ -79,10 +81,10 @@ void Engine::ask(const Words& w) {
   const int other = 1 - b.advantage;
   const int count = b.choice[static_cast<std::size_t>(other)]->count[static_cast<std::size_t>(colour)];
   const auto asker = b.seat[static_cast<std::size_t>(b.advantage)];
-  emit("question", "seat " + std::to_string(asker) + " asks how many " + kDieNames[colour] + " dice were picked", asker, colour);
+  emit("question", "seat " + std::to_string(asker) + " asks how many " + kDieNames[colour] + " dice were picked", asker).what = kDieNames[colour];
   emit("answer", "seat " + std::to_string(b.seat[static_cast<std::size_t>(other)]) + " picked " + std::to_string(count) +
                      " " + kDieNames[colour] + " dice", asker, count,
-       rules::Visibility::only({asker, b.seat[static_cast<std::size_t>(other)]}));
+       rules::Visibility::only({asker, b.seat[static_cast<std::size_t>(other)]})).what = kDieNames[colour];
   wait(Pending::Dice, kNoSeat);
 }
 
@@ -101,7 +103,8 @@ void Engine::roll() {
                             std::to_string(ch[1]) + "/" + std::to_string(ch[2]) + " dice: " +
                             std::to_string(b.rolled[side][kDamage]) + " damage, " +
                             std::to_string(b.rolled[side][kShield]) + " shields, " +
-                            std::to_string(b.rolled[side][kTactics]) + " tactics", b.seat[side]);
+                            std::to_string(b.rolled[side][kTactics]) + " tactics", b.seat[side], b.rolled[side][kDamage])
+        .region = rkey(b.region[side]);
   }
   const int diff = b.rolled[0][kTactics] - b.rolled[1][kTactics];
   if (diff == 0) return resolve_battle();
@@ -123,7 +126,7 @@ void Engine::tactics_answer(const Words& w) {
     ++region(to).units;
     if (seat == s_.turn.seat) s_.turn.acted[static_cast<std::size_t>(to)] = 1;
   }
-  emit("tactic", "seat " + std::to_string(seat) + " spends a tactical action: " + w[0], seat);
+  emit("tactic", "seat " + std::to_string(seat) + " spends a tactical action: " + w[0], seat).what = w[0];
   if (--b.tactics_left == 0) resolve_battle();
 }
 
@@ -142,7 +145,8 @@ void Engine::resolve_battle() {
     auto& reg = region(b.region[side]);
     reg.units -= losses[side];
     emit("units_destroyed", "seat " + std::to_string(b.seat[side]) + " loses " + std::to_string(losses[side]) +
-                                " unit(s) in " + map_.region(b.region[side]).name, b.seat[side], losses[side]);
+                                " unit(s) in " + map_.region(b.region[side]).name, b.seat[side], losses[side])
+        .region = rkey(b.region[side]);
   }
   for (int side : {1, 0}) {
     const auto& reg = region(b.region[static_cast<std::size_t>(side)]);

@@ -10,12 +10,15 @@
 
 namespace concord::conquests {
 
-void Engine::emit(const std::string& kind, const std::string& text, int seat, int amount, rules::Visibility vis) {
+ConquestsEvent& Engine::emit(const std::string& kind, const std::string& text, int seat, int amount,
+                             rules::Visibility vis) {
   auto data = std::make_shared<ConquestsEvent>();
   data->kind = kind;
   data->seat = seat;
   data->amount = amount;
+  ConquestsEvent& out = *data;
   events_.push_back(rules::Event{kind, text, std::move(vis), std::move(data)});
+  return out;
 }
 
 void Engine::wait(Pending p, int seat, int count) {
@@ -155,7 +158,7 @@ void Engine::start_turn(int index) {
   for (int r = 0; r < map_.size(); ++r) t.present[static_cast<std::size_t>(r)] = board().present(seal.seat, r) ? 1 : 0;
   s_.turn = std::move(t);
   emit("turn", "seat " + std::to_string(seal.seat) + ": " + kind_name(static_cast<Kind>(seal.kind)) + " turn, " +
-                   std::to_string(s_.turn.actions) + " actions", seal.seat, s_.turn.actions);
+                   std::to_string(s_.turn.actions) + " actions", seal.seat, s_.turn.actions).what = kind_name(static_cast<Kind>(seal.kind));
   const bool can_discard = std::any_of(pl.hand.begin(), pl.hand.end(), [&](int c) {
     return static_cast<int>(data_.card(s_.card_of[static_cast<std::size_t>(c)]).deck) == seal.kind;
   });
@@ -190,7 +193,7 @@ void Engine::schedule_answer(int seat, int level) {
   calendar().move(calendar().find(seat, static_cast<int>(k)), s_.month + months);
   emit("seal_moved", "seat " + std::to_string(seat) + " starts a level " + std::to_string(level) + " " +
                          kind_name(static_cast<Kind>(k)) + " schedule: " + std::to_string(months) + " months",
-       seat, months);
+       seat, months).what = kind_name(static_cast<Kind>(k));
   s_.turn = TurnState{};
   next_turn();
 }

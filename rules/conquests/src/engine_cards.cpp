@@ -15,7 +15,7 @@ void Engine::play_card(int seat, int card) {
   auto& pl = player(seat);
   pl.hand.erase(std::remove(pl.hand.begin(), pl.hand.end(), card), pl.hand.end());
   const auto& def = data_.card(s_.card_of[static_cast<std::size_t>(card)]);
-  emit("card_played", "seat " + std::to_string(seat) + " plays " + def.name + " (" + card_ref(card) + ")", seat);
+  emit("card_played", "seat " + std::to_string(seat) + " plays " + def.name + " (" + card_ref(card) + ")", seat).what = def.id;
   if (def.token) {
     --pl.reserves[static_cast<std::size_t>(*def.token)];
     pl.in_play.push_back(CardInPlay{card, static_cast<int>(*def.token)});
@@ -62,7 +62,7 @@ void Engine::card_target(int seat, const Words& w) {
     const bool advance = data_.card(s_.card_of[static_cast<std::size_t>(card)]).effect == Effect::AdvanceSeal;
     calendar().move(index, advance ? std::max(s_.month, month - 1) : month + 1);
     emit("seal_moved", "seat " + std::to_string(owner) + "'s " + w[2] + " Seal moves one month " +
-                           (advance ? "earlier" : "later"), owner);
+                           (advance ? "earlier" : "later"), owner, advance ? -1 : 1).what = w[2];
   }
   discard(card);
   back_to_turn();

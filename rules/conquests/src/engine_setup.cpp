@@ -114,7 +114,7 @@ void Engine::flip(int square) {
   const int r = sq.cards.back();
   emit("region_revealed", map_.region(r).name + " revealed (" + colour_name(map_.region(r).colour) + ", " +
                               nebula_name(square / 3) + " " + static_cast<char>('A' + square % 3) + ")",
-       kNoSeat, r);
+       kNoSeat, colour_value(map_.region(r).colour)).region = rkey(r);
 }
 
 void Engine::setup_answer(int seat, const Words& w) {
@@ -127,7 +127,7 @@ void Engine::setup_answer(int seat, const Words& w) {
     const int r = region_arg(w[1]);
     region(r).hq = seat;
     region(r).owner = seat;
-    emit("headquarters", "seat " + std::to_string(seat) + " places its headquarters in " + map_.region(r).name, seat, r);
+    emit("headquarters", "seat " + std::to_string(seat) + " places its headquarters in " + map_.region(r).name, seat).region = rkey(r);
     return next_setup_seat(seat);
   }
   place_setup_unit(seat, region_arg(w[1]));
@@ -167,8 +167,10 @@ void Engine::place_unit(int seat, int r) {
   } else {
     reg.agents.push_back(seat);
   }
-  emit("unit_placed", "seat " + std::to_string(seat) + (reg.owner == seat ? " places a unit in " : " plants an agent in ") +
-                          map_.region(r).name, seat, r);
+  auto& e = emit("unit_placed", "seat " + std::to_string(seat) + (reg.owner == seat ? " places a unit in " : " plants an agent in ") +
+                          map_.region(r).name, seat, 1);
+  e.region = rkey(r);
+  e.what = reg.owner == seat ? "unit" : "agent";
 }
 
 }  // namespace concord::conquests

@@ -76,8 +76,13 @@ std::unique_ptr<ConquestsView> project_view(const GameState& s, const rules::Vie
   for (int r = 0; r < map.size(); ++r) {
     const auto& reg = s.regions[static_cast<std::size_t>(r)];
     if (!reg.exists) continue;
-    v->regions.push_back({map.region(r).key, reg.owner, reg.units, reg.agents, reg.hq,
-                          reg.outpost >= 0 ? kind_name(static_cast<Kind>(reg.outpost)) : "", ""});
+    const auto& def = map.region(r);
+    std::vector<std::string> gates;
+    for (int g : def.gates)
+      if (s.regions[static_cast<std::size_t>(g)].exists) gates.push_back(map.region(g).key);
+    v->regions.push_back({def.key, reg.owner, reg.units, reg.agents, reg.hq,
+                          reg.outpost >= 0 ? kind_name(static_cast<Kind>(reg.outpost)) : "", "", def.name,
+                          colour_name(def.colour), nebula_name(def.nebula), std::move(gates)});
   }
   for (int sq = 0; sq < kSquares; ++sq) {
     const auto& square = s.landscape[static_cast<std::size_t>(sq)];

@@ -275,6 +275,13 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
     if (state_.result) return;
   }
   if (redirect_after_elimination(seat, redirect_item_left, ev) && state_.result) return;
+  // Abilities waiting for the active seat to order them may have left with
+  // the seat: with fewer than two left there is nothing to order (the check
+  // of every prompt in rules/core refuses an order_triggers prompt with no
+  // options), so the pile forms as it would after the last ordering.
+  if (state_.pending == Pending::OrderTriggers && state_.waiting.size() < 2 && state_.active != seat) {
+    form_new_pile(ev);
+  }
   if (state_.active == seat) {
     if (!state_.turn_ends) end_turn_now(ev);
     else if (!state_.resolving && state_.prompt_seat == seat) state_.prompt_seat = state_.next_living(seat);

@@ -3,11 +3,17 @@
 // Views come from real matches played by the random bot with fixed seeds.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "botplay/bot_play.hpp"
+#include "concord/conquests/conquests_match.hpp"
+#include "concord/conquests/position.hpp"
+#include "concord/conquests/view.hpp"
 #include "concord/eve/eve_view.hpp"
 #include "concord/eve/position.hpp"
 #include "concord/everzone/view.hpp"
 #include "concord/server/shipped_games.hpp"
+#include "conquests_adapter.hpp"
 #include "eve_genesis_adapter.hpp"
 #include "everzone_adapter.hpp"
 
@@ -22,7 +28,13 @@ const GameEntry& entry(const std::string& id) {
 rules::MatchSetup setup_for(const GameEntry& game, int seats, std::uint64_t n) {
   rules::MatchSetup setup;
   for (const auto& spec : game.definition.options) setup.options[spec.name] = spec.default_value;
-  for (int i = 0; i < seats; ++i) setup.seats.push_back({"bot", game.starter_decks[static_cast<std::size_t>(i)]});
+  for (int i = 0; i < seats; ++i) {
+    if (game.starter_decks.empty()) {
+      setup.seats.push_back({"bot", std::nullopt});  // a game without decks (EVE: Conquests)
+    } else {
+      setup.seats.push_back({"bot", game.starter_decks[static_cast<std::size_t>(i)]});
+    }
+  }
   setup.seed = testsupport::seed_from_number(n);
   return setup;
 }
@@ -218,6 +230,274 @@ TEST(EverZoneAdapter, EventDetailsCarryKindSeatCardsAndAmount) {
   EXPECT_EQ(wire.amount(), 3);
   ASSERT_EQ(wire.seats_size(), 2);
   EXPECT_EQ(wire.seats(1), 3);
+}
+
+
+// --- EVE: Conquests ---
+
+// The saved position of the first state (random games, seeds 1..20) that `wanted` holds for.
+template <typename Pred>
+std::string first_conquests_position(int seats, Pred wanted) {
+  const auto& game = entry("conquests");
+  for (std::uint64_t n = 1; n <= 20; ++n) {
+    std::string found;
+    testsupport::BotPlayOptions options;
+    options.hash_before = false;
+    options.on_step = [&](const testsupport::BotStep& step) {
+      if (!found.empty()) return;
+      const auto& match = dynamic_cast<const conquests::ConquestsMatch&>(step.match);
+      if (wanted(match.state())) found = conquests::save_position(match);
+    };
+    rules::Rng bot(testsupport::seed_from_number(~n));
+    testsupport::play_random(game.definition, setup_for(game, seats, n), bot, options);
+    if (!found.empty()) return found;
+  }
+  return {};
+}
+
+std::unique_ptr<conquests::ConquestsMatch> load(const std::string& position) {
+  std::string error;
+  auto match = conquests::load_position(position, &error);
+  EXPECT_TRUE(match) << error << "\n" << position;
+  return match;
+}
+
+v1::games::conquests::CqView wire_view(const conquests::ConquestsMatch& match, const rules::Viewer& viewer) {
+  const auto view = match.view(viewer);
+  return to_proto(dynamic_cast<const conquests::ConquestsView&>(*view));
+}
+
+// The bytes a viewer receives in MatchUpdate.view (what the adapter packs).
+std::string view_bytes(const conquests::ConquestsMatch& match, const rules::Viewer& viewer) {
+  google::protobuf::Any any;
+  ConquestsAdapter().encode_view(*match.view(viewer), &any);
+  return any.SerializeAsString();
+}
+
+TEST(ConquestsAdapter, TheBoardCalendarAndEmpireCardsReachTheWireFieldByField) {
+  const auto position = first_conquests_position(3, [](const conquests::GameState& s) {
+    return s.pending == conquests::Pending::Turn && !s.seats[0].hand.empty() && !s.seats[1].hand.empty();
+  });
+  ASSERT_FALSE(position.empty()) << "no random game reached a turn with cards in hand";
+  const auto match = load(position);
+  ASSERT_TRUE(match);
+  const auto view = conquests::project_view(match->state(), rules::Viewer::of_seat(0));
+  const auto wire = to_proto(*view);
+  EXPECT_EQ(wire.players(), 3u);
+  EXPECT_EQ(wire.pending(), "turn");
+  EXPECT_EQ(wire.pending_seat(), view->pending_seat);
+  EXPECT_EQ(wire.month(), view->month);
+  EXPECT_EQ(wire.end_condition(), view->end_condition);
+  EXPECT_EQ(wire.eve_marker(), view->eve_marker);
+  ASSERT_EQ(wire.regions_size(), 63) << "three players use every region";
+  for (std::size_t r = 0; r < view->regions.size(); ++r) {
+    const auto& region = wire.regions(static_cast<int>(r));
+    const auto& engine = view->regions[r];
+    EXPECT_EQ(region.key(), engine.key);
+    EXPECT_EQ(region.name(), engine.name);
+    EXPECT_EQ(region.colour(), engine.colour);
+    EXPECT_EQ(region.nebula(), engine.nebula);
+    EXPECT_EQ(region.gates_size(), static_cast<int>(engine.gates.size()));
+    EXPECT_EQ(region.owner(), engine.owner);
+    EXPECT_EQ(region.units(), engine.units);
+    EXPECT_EQ(region.agents_size(), static_cast<int>(engine.agents.size()));
+    EXPECT_EQ(region.headquarters(), engine.hq);
+    EXPECT_EQ(region.outpost(), engine.outpost);
+    EXPECT_EQ(region.marker(), engine.marker);
+  }
+  ASSERT_EQ(wire.squares_size(), 9);
+  EXPECT_EQ(wire.squares(4).nebula(), "azure");
+  EXPECT_EQ(wire.squares(4).letter(), "B");
+  for (int sq = 0; sq < 9; ++sq) {
+    EXPECT_EQ(wire.squares(sq).cards(), static_cast<std::uint32_t>(view->square_counts[static_cast<std::size_t>(sq)]));
+    EXPECT_EQ(wire.squares(sq).face_up(), view->face_up[static_cast<std::size_t>(sq)]);
+  }
+  ASSERT_EQ(wire.seals_size(), static_cast<int>(view->seals.size()));
+  EXPECT_GE(wire.seals_size(), 9) << "three Seals per player";
+  for (std::size_t i = 0; i < view->seals.size(); ++i) {
+    EXPECT_EQ(wire.seals(static_cast<int>(i)).seat(), view->seals[i].seat);
+    EXPECT_EQ(wire.seals(static_cast<int>(i)).kind(), view->seals[i].kind);
+    EXPECT_EQ(wire.seals(static_cast<int>(i)).month(), view->seals[i].month);
+  }
+  ASSERT_EQ(wire.seats_size(), 3);
+  for (int s = 0; s < 3; ++s) {
+    const auto& seat = wire.seats(s);
+    const auto& engine = view->seats[static_cast<std::size_t>(s)];
+    EXPECT_EQ(seat.victory_points(), engine.victory_points);
+    ASSERT_EQ(seat.schedule_size(), 3);
+    ASSERT_EQ(seat.reserves_size(), 3);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_EQ(seat.schedule(k), engine.schedule[static_cast<std::size_t>(k)]);
+      EXPECT_EQ(seat.reserves(k), engine.reserves[static_cast<std::size_t>(k)]);
+    }
+    EXPECT_EQ(seat.hand_count(), static_cast<std::uint32_t>(engine.hand_count));
+    EXPECT_EQ(seat.units_in_supply(), engine.units_in_supply);
+    EXPECT_EQ(seat.region_cards_size(), static_cast<int>(engine.region_cards.size()));
+    EXPECT_EQ(seat.in_play_size(), static_cast<int>(engine.in_play.size()));
+  }
+  const auto& own = wire.seats(0);
+  EXPECT_TRUE(own.hand_visible());
+  ASSERT_EQ(own.hand_size(), static_cast<int>(view->seats[0].hand->size()));
+  for (int i = 0; i < own.hand_size(); ++i) {
+    EXPECT_EQ(own.hand(i).ref(), view->seats[0].hand->at(static_cast<std::size_t>(i)).ref);
+    EXPECT_EQ(own.hand(i).card_id(), view->seats[0].hand->at(static_cast<std::size_t>(i)).id);
+    EXPECT_EQ(own.hand(i).name(), view->seats[0].hand->at(static_cast<std::size_t>(i)).name);
+  }
+  EXPECT_FALSE(wire.seats(1).hand_visible());
+  EXPECT_EQ(wire.seats(1).hand_size(), 0);
+  EXPECT_GT(wire.seats(1).hand_count(), 0u);
+  ASSERT_EQ(wire.deck_counts_size(), 3);
+  EXPECT_FALSE(wire.in_battle());
+}
+
+TEST(ConquestsAdapter, TwoPlayersSeeOnlyTheGreenAndBlueRegions) {
+  const auto position = first_conquests_position(2, [](const conquests::GameState& s) {
+    return s.pending == conquests::Pending::Turn;
+  });
+  ASSERT_FALSE(position.empty());
+  const auto match = load(position);
+  ASSERT_TRUE(match);
+  const auto wire = wire_view(*match, rules::Viewer::spectator());
+  EXPECT_EQ(wire.regions_size(), 36) << "18 green and 18 blue regions";
+  for (const auto& region : wire.regions()) {
+    EXPECT_TRUE(region.colour() == "green" || region.colour() == "blue") << region.key();
+    for (const auto& gate : region.gates()) {
+      bool listed = false;
+      for (const auto& other : wire.regions()) listed = listed || other.key() == gate;
+      EXPECT_TRUE(listed) << region.key() << " has a gate to " << gate << ", a region not in use";
+    }
+  }
+  for (const auto& seat : wire.seats()) {
+    EXPECT_FALSE(seat.hand_visible());
+    EXPECT_EQ(seat.hand_size(), 0);
+  }
+}
+
+// The battle side that has chosen while the other has not (-1 if none).
+int sealed_side(const conquests::GameState& s) {
+  if (!s.battle || s.pending == conquests::Pending::Tactics) return -1;
+  const auto& b = *s.battle;
+  if (b.choice[0].has_value() == b.choice[1].has_value()) return -1;
+  return b.choice[0] ? 0 : 1;
+}
+
+// The position with `side`'s sealed dice choice replaced by another one of the
+// same battle (0:0:0, or one damage die if it was 0:0:0).
+std::string with_other_choice(const std::string& position, int side) {
+  const std::regex line("battle_side " + std::to_string(side) + " choice=(\\d+):(\\d+):(\\d+)");
+  std::smatch m;
+  EXPECT_TRUE(std::regex_search(position, m, line)) << position;
+  const bool empty = m[1] == "0" && m[2] == "0" && m[3] == "0";
+  return std::regex_replace(position, line, "battle_side " + std::to_string(side) + (empty ? " choice=1:0:0" : " choice=0:0:0"),
+                            std::regex_constants::format_first_only);
+}
+
+// Byte level: while one side's dice are sealed, what the other side, a third
+// player and a spectator receive is the same byte for byte whichever dice were
+// chosen; only the chooser (and judges) see the difference.
+TEST(ConquestsAdapter, ASealedDiceChoiceChangesNoByteThatAnyoneButItsOwnerReceives) {
+  const auto position = first_conquests_position(3, [](const conquests::GameState& s) {
+    if (sealed_side(s) < 0) return false;
+    const auto& b = *s.battle;
+    const auto& d = b.choice[static_cast<std::size_t>(sealed_side(s))]->count;
+    return d[0] + d[1] + d[2] > 0 || b.advantage < 0;
+  });
+  ASSERT_FALSE(position.empty()) << "no random game sealed a dice choice";
+  const auto match = load(position);
+  ASSERT_TRUE(match);
+  const int side = sealed_side(match->state());
+  const auto other_position = with_other_choice(position, side);
+  const auto other = load(other_position);
+  ASSERT_TRUE(other);
+  ASSERT_NE(match->state_hash(), other->state_hash()) << "the two positions differ in the sealed choice";
+  const auto& b = *match->state().battle;
+  const int chooser = b.seat[static_cast<std::size_t>(side)];
+  const int opponent = b.seat[static_cast<std::size_t>(1 - side)];
+  int third = 0;
+  while (third == chooser || third == opponent) ++third;
+  for (const auto& viewer : {rules::Viewer::of_seat(opponent), rules::Viewer::of_seat(third), rules::Viewer::spectator()}) {
+    EXPECT_EQ(view_bytes(*match, viewer), view_bytes(*other, viewer))
+        << "viewer " << viewer.seat << " learns something of seat " << chooser << "'s sealed dice";
+    const auto wire = wire_view(*match, viewer);
+    ASSERT_TRUE(wire.in_battle());
+    EXPECT_TRUE(wire.battle().sides(side).chosen());
+    EXPECT_FALSE(wire.battle().sides(side).choice_visible());
+    EXPECT_FALSE(wire.battle().sides(side).has_choice());
+    EXPECT_FALSE(wire.battle().sides(side).rolled_visible());
+  }
+  EXPECT_NE(view_bytes(*match, rules::Viewer::of_seat(chooser)), view_bytes(*other, rules::Viewer::of_seat(chooser)));
+  const auto own = wire_view(*match, rules::Viewer::of_seat(chooser));
+  EXPECT_TRUE(own.battle().sides(side).choice_visible());
+  const auto& d = b.choice[static_cast<std::size_t>(side)]->count;
+  EXPECT_EQ(own.battle().sides(side).choice().damage(), d[0]);
+  EXPECT_EQ(own.battle().sides(side).choice().shield(), d[1]);
+  EXPECT_EQ(own.battle().sides(side).choice().tactics(), d[2]);
+}
+
+// The agent question: once asked, the answer reaches the two battle seats; a
+// third player and a spectator get the same bytes whatever the answer is.
+TEST(ConquestsAdapter, TheAnswerToTheAgentQuestionReachesOnlyTheTwoBattleSeatsBeforeTheRoll) {
+  const auto position = first_conquests_position(3, [](const conquests::GameState& s) {
+    return sealed_side(s) >= 0 && s.battle->question >= 0 &&
+           s.battle->choice[static_cast<std::size_t>(sealed_side(s))]->count[static_cast<std::size_t>(s.battle->question)] > 0;
+  });
+  ASSERT_FALSE(position.empty()) << "no random game asked a question with a non-zero answer";
+  const auto match = load(position);
+  ASSERT_TRUE(match);
+  const int side = sealed_side(match->state());
+  const auto other = load(with_other_choice(position, side));
+  ASSERT_TRUE(other);
+  const auto& b = *match->state().battle;
+  const int chooser = b.seat[static_cast<std::size_t>(side)];
+  const int asker = b.seat[static_cast<std::size_t>(1 - side)];
+  int third = 0;
+  while (third == chooser || third == asker) ++third;
+  for (const auto& viewer : {rules::Viewer::of_seat(third), rules::Viewer::spectator()}) {
+    EXPECT_EQ(view_bytes(*match, viewer), view_bytes(*other, viewer)) << "viewer " << viewer.seat;
+    const auto wire = wire_view(*match, viewer);
+    EXPECT_FALSE(wire.battle().answer_visible());
+    EXPECT_EQ(wire.battle().answer(), 0);
+    EXPECT_FALSE(wire.battle().question().empty()) << "that a question was asked is public";
+  }
+  const auto asked = wire_view(*match, rules::Viewer::of_seat(asker));
+  EXPECT_TRUE(asked.battle().answer_visible());
+  EXPECT_EQ(asked.battle().answer(),
+            b.choice[static_cast<std::size_t>(side)]->count[static_cast<std::size_t>(b.question)]);
+  EXPECT_FALSE(asked.battle().sides(side).choice_visible()) << "the asker learns one count, not the choice";
+}
+
+TEST(ConquestsAdapter, EventDetailsCarryKindSeatAmountRegionOtherSeatAndWhat) {
+  conquests::ConquestsEvent event;
+  event.kind = "attack";
+  event.seat = 2;
+  event.amount = 4;
+  event.region = "omist";
+  event.other_seat = 0;
+  event.what = "logistics";
+  google::protobuf::Any any;
+  ConquestsAdapter().encode_event(event, &any);
+  v1::games::conquests::CqEvent wire;
+  ASSERT_TRUE(any.UnpackTo(&wire));
+  EXPECT_EQ(wire.kind(), "attack");
+  EXPECT_EQ(wire.seat(), 2);
+  EXPECT_EQ(wire.amount(), 4);
+  EXPECT_EQ(wire.region(), "omist");
+  EXPECT_EQ(wire.other_seat(), 0);
+  EXPECT_EQ(wire.what(), "logistics");
+}
+
+TEST(ConquestsAdapter, TheCatalogOffersTwoToFourPlayersWithTheEndConditionLengthAndImpendingDoom) {
+  const auto& def = entry("conquests").definition;
+  EXPECT_FALSE(def.needs_deck);
+  EXPECT_EQ(def.accepted_seat_counts(), (std::vector<int>{2, 3, 4}));
+  for (int seats : {2, 3, 4}) {
+    std::vector<std::string> names;
+    for (const auto& spec : def.options_for(seats)) names.push_back(spec.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"end_condition", "length", "impending_doom"}));
+  }
+  EXPECT_NE(def.options_for(3)[1].description.find("20/25/30"), std::string::npos) << def.options_for(3)[1].description;
+  EXPECT_NE(def.options_for(2)[1].description.find("10/15/20"), std::string::npos);
+  EXPECT_NE(def.options_for(4)[1].description.find("15/20/25"), std::string::npos);
 }
 
 }  // namespace

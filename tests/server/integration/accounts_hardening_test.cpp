@@ -97,7 +97,8 @@ TEST_F(AccountsHardening, DatabaseRefusalsAreTheClientsErrorNotAnOutage) {
   }
   auto client = player("carol");
   v1::Deck deck;
-  for (const auto& game : client->list_games().games()) {
+  const auto games = client->list_games();
+  for (const auto& game : games.games()) {
     if (game.id() == "everzone") deck = game.starter_decks(0);
   }
   deck.set_name("forbidden");

@@ -202,6 +202,7 @@ TEST_F(Judging, AGameLossEndsTheMatchAndTheResultNamesTheJudge) {
   auto jane = player("jane");
   const auto room = start_duel(*alice, *bob);
   jane->join_room(room, v1::JUDGE);
+  alice->wait_for_match_update(room);  // the match has started (and is recorded)
   EXPECT_EQ(code_of(*jane, penalty(room, 1, v1::WARNING)), "");
   const auto recorded = jane->call(penalty(room, 1, v1::GAME_LOSS));
   ASSERT_TRUE(recorded.has_penalty_recorded());
@@ -223,6 +224,7 @@ TEST_F(Judging, AJudgesResultEndsARunningMatchAndIsWhatTheDatabaseKeeps) {
   auto jane = player("jane");
   const auto room = start_duel(*alice, *bob);
   jane->join_room(room, v1::JUDGE);
+  alice->wait_for_match_update(room);  // the match has started (and is recorded)
   v1::ClientMessage bad;
   bad.mutable_override_result()->set_room_id(room);
   bad.mutable_override_result()->set_reason("no winner");

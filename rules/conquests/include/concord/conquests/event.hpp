@@ -10,8 +10,11 @@ namespace concord::conquests {
 
 struct ConquestsEvent : rules::EventData {
   std::string kind;  // same as rules::Event::kind
-  int seat = -1;     // the seat it is about, if any
-  int amount = 0;    // units, victory points, months ... (per kind)
+  int seat = -1;        // the seat it is about, if any
+  int amount = 0;       // units, victory points, months ... (per kind)
+  std::string region;   // the region it is about (key), "" if none
+  int other_seat = -1;  // a second seat (the defender of an attack, the victim of a theft), -1 if none
+  std::string what;     // a turn, token, outpost, deck or Seal type, a die colour or a tactic, "" if none
 };
 
 }  // namespace concord::conquests

@@ -27,6 +27,10 @@ struct RegionView {
   int hq = -1;
   std::string outpost;      // "" or the outpost's type
   std::string marker;       // Region marker on it: "crimson A" ...
+  std::string name;         // map data (public, fixed): "Verge Vendor"
+  std::string colour;       // "green" (1 VP), "blue" (2), "orange" (3), "red" (4)
+  std::string nebula;       // "crimson", "azure", "amber"
+  std::vector<std::string> gates;  // adjacent regions in use (keys)
 };
 
 struct HandCard {
