@@ -26,6 +26,17 @@ bool read_bytes(const std::string& text, std::size_t& at, std::size_t size, std:
   return true;
 }
 
+// The rest of a header line: "<text bytes>\n" or "<text bytes> <meta bytes>\n".
+bool read_text_size(const std::string& text, std::size_t& at, std::size_t& text_size, std::size_t& meta_size) {
+  const std::size_t line_end = text.find('\n', at);
+  const std::size_t space = text.find(' ', at);
+  meta_size = 0;
+  if (space != std::string::npos && space < line_end) {
+    return read_number(text, at, ' ', text_size) && read_number(text, at, '\n', meta_size);
+  }
+  return read_number(text, at, '\n', text_size);
+}
+
 }  // namespace
 
 std::string encode_command_batch(const std::vector<const CommandRecord*>& commands) {
@@ -36,9 +47,14 @@ std::string encode_command_batch(const std::vector<const CommandRecord*>& comman
     out += std::to_string(command->state_hash.size());
     out += ' ';
     out += std::to_string(command->command_text.size());
+    if (!command->meta.empty()) {
+      out += ' ';
+      out += std::to_string(command->meta.size());
+    }
     out += '\n';
     out += command->state_hash;
     out += command->command_text;
+    out += command->meta;
   }
   return out;
 }
@@ -53,9 +69,10 @@ std::optional<std::vector<CommandRecord>> decode_command_batch(std::int64_t firs
     command.index = index;
     std::size_t hash_size = 0;
     std::size_t text_size = 0;
+    std::size_t meta_size = 0;
     if (!read_number(payload, at, ' ', command.seat) || !read_number(payload, at, ' ', hash_size) ||
-        !read_number(payload, at, '\n', text_size) || !read_bytes(payload, at, hash_size, command.state_hash) ||
-        !read_bytes(payload, at, text_size, command.command_text)) {
+        !read_text_size(payload, at, text_size, meta_size) || !read_bytes(payload, at, hash_size, command.state_hash) ||
+        !read_bytes(payload, at, text_size, command.command_text) || !read_bytes(payload, at, meta_size, command.meta)) {
       return std::nullopt;
     }
     commands.push_back(std::move(command));

@@ -73,15 +73,31 @@ void JudgeRepository::audit_view(std::int64_t judge_id, const std::string& room_
   txn.commit();
 }
 
-std::int64_t JudgeRepository::record_action(const JudgeActionRecord& a) {
-  pqxx::work txn(conn_);
+namespace {
+
+std::int64_t insert_action(pqxx::work& txn, const JudgeActionRecord& a) {
   const auto result = txn.exec_params(
       "INSERT INTO judge_actions (match_id, room_id, judge_id, command_index, kind, seat, player_id, category,"
       " penalty, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
       a.match_id, a.room_id, a.judge_id, a.command_index, a.kind, a.seat, a.player_id, a.category, a.penalty,
       a.detail);
-  txn.commit();
   return result[0][0].as<std::int64_t>();
+}
+
+void update_result(pqxx::work& txn, std::int64_t match_id, std::int64_t judge_id, const std::string& result_text) {
+  txn.exec_params(
+      "UPDATE matches SET status = 'finished', result_text = $3, result_judge_id = $2,"
+      " finished_at = COALESCE(finished_at, now()) WHERE id = $1",
+      match_id, judge_id, result_text);
+}
+
+}  // namespace
+
+std::int64_t JudgeRepository::record_action(const JudgeActionRecord& a) {
+  pqxx::work txn(conn_);
+  const auto id = insert_action(txn, a);
+  txn.commit();
+  return id;
 }
 
 std::vector<JudgeActionRecord> JudgeRepository::actions(std::int64_t match_id) {
@@ -95,11 +111,16 @@ std::vector<JudgeActionRecord> JudgeRepository::actions(std::int64_t match_id) {
 
 void JudgeRepository::judge_result(std::int64_t match_id, std::int64_t judge_id, const std::string& result_text) {
   pqxx::work txn(conn_);
-  txn.exec_params(
-      "UPDATE matches SET status = 'finished', result_text = $3, result_judge_id = $2,"
-      " finished_at = COALESCE(finished_at, now()) WHERE id = $1",
-      match_id, judge_id, result_text);
+  update_result(txn, match_id, judge_id, result_text);
   txn.commit();
+}
+
+std::int64_t JudgeRepository::record_result(const JudgeActionRecord& a, const std::string& result_text) {
+  pqxx::work txn(conn_);
+  const auto id = insert_action(txn, a);
+  update_result(txn, a.match_id, a.judge_id, result_text);
+  txn.commit();
+  return id;
 }
 
 JudgeCallRecord JudgeRepository::open_call(const std::string& room_id, std::int64_t match_id, std::int64_t caller_id,

@@ -120,7 +120,7 @@ std::vector<CommandRecord> MatchRepository::commands(std::int64_t match_id) {
       "SELECT idx, seat, command_text, state_hash FROM match_commands WHERE match_id = $1", match_id);
   for (const auto& row : rows) {
     add_command(by_index, {row["idx"].as<std::int64_t>(), row["seat"].as<int>(),
-                           row["command_text"].as<std::string>(), row["state_hash"].as<std::string>()});
+                           row["command_text"].as<std::string>(), row["state_hash"].as<std::string>(), ""});
   }
   const auto runs = txn.exec_params(
       "SELECT first_idx, last_idx, payload FROM match_command_batches WHERE match_id = $1 ORDER BY first_idx",

@@ -2,6 +2,8 @@
 #include "dispatcher.hpp"
 #include "capabilities.hpp"
 #include "passwords.hpp"
+#include "room.hpp"
+#include "room_options.hpp"
 #include "text_limits.hpp"
 #include "wire_convert.hpp"
 
@@ -48,11 +50,15 @@ void Dispatcher::on_list_games(const LinkPtr& link, std::uint64_t rid) {
     game->set_min_seats(static_cast<std::uint32_t>(def.min_seats));
     game->set_max_seats(static_cast<std::uint32_t>(def.max_seats));
     game->set_needs_deck(def.needs_deck);
+    // The room options (spectators, spectator delay, seat holds) are accepted by every
+    // room, whatever its seat count, after the game's own.
     for (const auto& spec : def.options) option_spec_to_wire(spec, game->add_options());
+    for (const auto& spec : room_option_specs()) option_spec_to_wire(spec, game->add_options());
     for (const int seats : def.accepted_seat_counts()) {
       auto* entry = game->add_seat_options();
       entry->set_seats(static_cast<std::uint32_t>(seats));
       for (const auto& spec : def.options_for(seats)) option_spec_to_wire(spec, entry->add_options());
+      for (const auto& spec : room_option_specs()) option_spec_to_wire(spec, entry->add_options());
     }
     for (const auto& deck : entry->starter_decks) deck_to_wire(deck, game->add_starter_decks());
   }
@@ -72,7 +78,9 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
     link->send(make_error(rid, "INVALID_SEATS", def.name + " takes " + seat_counts_text(def) + " seats"));
     return;
   }
-  auto options = rules::resolve_options(def.options_for(seats), {request.options().begin(), request.options().end()});
+  auto split = split_room_options({request.options().begin(), request.options().end()});
+  auto options = rules::resolve_options(def.options_for(seats), split.game);
+  options.errors.insert(options.errors.end(), split.errors.begin(), split.errors.end());
   if (!options.ok()) {
     link->send(make_error(rid, "INVALID_OPTIONS", join_lines(options.errors)));
     return;
@@ -90,7 +98,8 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
   RoomSettings settings{request.name().empty() ? player.username + "'s room" : utf8_prefix(request.name(), 64),
                         options.values, seats,
                         request.password().empty() ? std::string() : room_password_hash(request.password()),
-                        player.id, {}, {}};
+                        player.id, {}, {}, std::move(split.room)};
+  settings.extra = settings_blob(settings);
   auto room = ctx_.lobby.create(*game, std::move(settings));
   v1::ServerMessage reply;
   reply.set_request_id(rid);

@@ -62,6 +62,7 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
                         match.password_hash,
                         match.creator_id,
                         match.settings_blob,
+                        {},
                         {}};
   read_settings_blob(match.settings_blob, settings);
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));

@@ -17,7 +17,10 @@ Room::Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings 
       settings_(std::move(settings)),
       strand_(boost::asio::make_strand(ctx.ioc)),
       seats_(static_cast<std::size_t>(settings_.seat_count)),
-      expiry_timer_(strand_) {
+      expiry_timer_(strand_),
+      grace_timer_(strand_),
+      delay_timer_(strand_) {
+  policy_ = room_policy(settings_.room_options);
   update_summary();
 }
 
@@ -137,6 +140,10 @@ void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
   }
   if (request.role == v1::JUDGE) return join_as_judge(player, link, request);
   if (request.role == v1::SPECTATOR) {
+    if (!policy_.spectators) {
+      link->send(make_error(request.request_id, "SPECTATORS_OFF", "room " + id_ + " takes no spectators"));
+      return;
+    }
     spectators_.insert(link);
     if (seat_of(player.id) < 0) watchers_.insert(player.id);
     update_summary();
@@ -158,6 +165,7 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
   const int existing = seat_of(player.id);
   if (existing >= 0) {  // already seated: attach this connection
     seats_[existing].links.insert(link);
+    note_seat_presence();
     send_room_info(link, request.request_id);
     if (match_) send_fresh_update(link, existing);
     return;
@@ -245,6 +253,7 @@ void Room::do_attach(PlayerRef player, LinkPtr link) {
   const int seat = seat_of(player.id);
   if (seat < 0) return reattach_watcher(player, link);
   seats_[seat].links.insert(link);
+  note_seat_presence();
   update_summary();
   send_room_info(link, 0);
   if (match_) send_fresh_update(link, seat);
@@ -253,7 +262,7 @@ void Room::do_attach(PlayerRef player, LinkPtr link) {
 
 // A resumed connection of a player who was watching this room.
 void Room::reattach_watcher(PlayerRef player, const LinkPtr& link) {
-  if (closed_ || watchers_.count(player.id) == 0) return;
+  if (closed_ || watchers_.count(player.id) == 0 || !policy_.spectators) return;
   spectators_.insert(link);
   update_summary();
   send_room_info(link, 0);
@@ -268,6 +277,7 @@ void Room::do_detach(LinkPtr link) {
   for (auto& seat : seats_) changed = seat.links.erase(link) > 0 || changed;
   if (!changed) return;
   if (!any_seat_connected()) unattended_since_ = std::chrono::steady_clock::now();
+  note_seat_presence();
   update_summary();
   broadcast_room_info();
   maybe_close();
@@ -302,8 +312,15 @@ void Room::close_room(const std::string& reason) {
   for (const auto& link : spectators_) link->send_shared(body);
   for (const auto& [link, judge] : judge_links_) link->send_shared(body);
   closed_ = true;
+  cancel_timers();
   update_summary();
   ctx_.lobby.remove(id_);
+}
+
+// A closed room's timers must not keep it alive (their handlers hold it).
+void Room::cancel_timers() {
+  grace_timer_.cancel();
+  delay_timer_.cancel();
 }
 
 void Room::maybe_close() {
@@ -313,6 +330,7 @@ void Room::maybe_close() {
   const bool abandoned = phase_ == Phase::Waiting && !has_members();
   if (!(done || abandoned) || closed_) return;
   closed_ = true;
+  cancel_timers();
   update_summary();
   ctx_.lobby.remove(id_);
 }

@@ -27,6 +27,7 @@
 #include "concord/server/link.hpp"
 #include "concord/v1/concord.pb.h"
 #include "delta/view_feed.hpp"
+#include "room_options.hpp"
 
 namespace concord::server {
 
@@ -37,13 +38,15 @@ struct RoomSettings {
   int seat_count = 2;
   std::string password_hash;     // room_password_hash() of the password; empty = public
   std::int64_t creator = 0;
-  std::string extra;             // opaque settings blob (e.g. spectator settings), stored as is
+  std::string extra;             // the settings blob (settings_blob() of the fields below), stored as is
   std::set<std::int64_t> room_judges;  // accounts the creator named judges of this room (in `extra`)
+  rules::OptionValues room_options;    // resolved against room_option_specs() (in `extra`)
   bool is_private() const { return !password_hash.empty(); }
 };
 
-// The settings blob (matches.settings_blob): "key=value" lines. Holds the
-// room's own judges ("judges=<id>,<id>").
+// The settings blob (matches.settings_blob, room_settings.cpp): "key=value"
+// lines. Holds the room's own judges ("judges=<id>,<id>") and its room
+// options ("room.<name>=<value>").
 std::string settings_blob(const RoomSettings& settings);
 void read_settings_blob(const std::string& blob, RoomSettings& settings);
 
@@ -136,6 +139,10 @@ class Room : public std::enable_shared_from_this<Room> {
     std::optional<rules::Deck> deck;
     bool ready = false;
     std::set<LinkPtr> links;
+    // Seat holds: since when the seated player has had no connection during
+    // the match, and whether on_grace_expiry was applied for that absence.
+    std::optional<std::chrono::steady_clock::time_point> absent_since;
+    bool grace_over = false;
   };
   // Messages produced by one accepted command, sent once it is durable.
   struct PendingFlush {
@@ -178,6 +185,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_detach(LinkPtr link);
   void do_close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t request_id);
   void close_room(const std::string& reason);
+  void cancel_timers();
 
   // expiry (room_expiry.cpp)
   void arm_expiry();
@@ -218,6 +226,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
   using SeatPrompts = std::vector<std::optional<rules::Prompt>>;
   SeatPrompts seat_prompts() const;  // every seat's prompt now (computed once per command)
+  v1::ServerMessage update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                  const SeatPrompts& prompts, std::uint64_t request_id) const;
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,
                             std::uint64_t request_id = 0);
@@ -244,8 +254,28 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_judge_view(const LinkPtr& link, const PlayerRef& judge, std::uint64_t request_id);
   void audit_judge_view(const PlayerRef& judge, std::uint64_t index);
   void send_judge_views(const PendingFlush& pending);  // to the judges who follow, after a command
-  void record_judge_action(persistence::JudgeActionRecord action, std::function<void(std::int64_t)> done);
+  void record_judge_action(persistence::JudgeActionRecord action, bool decides_result,
+                           std::function<void(Room&, std::int64_t)> stored, std::function<void(Room&)> failed);
+  void write_next_judge_action();
+  void judge_action_written(std::optional<std::int64_t> row);  // nullopt: not stored
+  void lift_pause(const LinkPtr& except = nullptr);
   void send_to_everyone(const std::shared_ptr<const std::string>& body) const;
+  void store_settings_blob();
+
+  // delayed spectators (room_spectator_delay.cpp)
+  void hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts);
+  void release_for_spectators();
+  void arm_spectator_delay();
+  void send_delayed_view(const LinkPtr& link, std::uint64_t request_id);
+  bool end_shown_to_spectators() const;
+
+  // seat holds (room_seat_holds.cpp)
+  void note_seat_presence();
+  void concede_for(int seat, const std::string& reason);
+  void open_room_call(std::int64_t caller, const std::string& text);
+  void announce_call(const persistence::JudgeCallRecord& call);
+  void arm_grace();
+  void on_grace_timer();
 
   AppContext& ctx_;
   const GameEntry& game_;
@@ -263,6 +293,15 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string pause_reason_;
   bool pause_shared_ = false;
   std::optional<JudgedResult> judged_;
+  struct JudgeWrite {
+    persistence::JudgeActionRecord action;
+    bool decides_result = false;
+    std::function<void(Room&, std::int64_t)> stored;
+    std::function<void(Room&)> failed;
+  };
+  std::deque<JudgeWrite> judge_writes_;  // written one at a time, front first
+  std::uint64_t pause_token_ = 0;        // changes with every pause and its lifting
+  RoomPolicy policy_;                    // from settings_.room_options
   std::unique_ptr<rules::Match> match_;
   rules::Seed seed_{};
   std::int64_t match_id_ = 0;
@@ -273,6 +312,18 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::ViewFeed spectator_feed_;
   bool closed_ = false;
   boost::asio::steady_timer expiry_timer_;
+  boost::asio::steady_timer grace_timer_;
+  boost::asio::steady_timer delay_timer_;
+  std::uint64_t delay_generation_ = 0;
+  struct HeldUpdate {
+    std::uint64_t index = 0;  // the command index of the state it shows
+    std::chrono::steady_clock::time_point made;
+    std::shared_ptr<const std::string> body;  // a spectator MatchUpdate with the whole view
+  };
+  std::deque<HeldUpdate> held_;                 // not yet due for the spectators, oldest first
+  std::shared_ptr<const std::string> released_;  // the newest one the spectators were shown
+  std::uint64_t durable_index_ = 0;             // the newest command index the journal has made durable
+  std::uint64_t grace_generation_ = 0;
   std::chrono::steady_clock::time_point unattended_since_ = std::chrono::steady_clock::now();
 
   mutable std::mutex summary_mutex_;

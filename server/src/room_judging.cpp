@@ -2,8 +2,6 @@
 // judge decides, and the judge's full view (protocol/README.md section 11).
 #include <spdlog/spdlog.h>
 
-#include <sstream>
-
 #include "concord/server/metrics.hpp"
 #include "lobby.hpp"
 #include "room.hpp"
@@ -12,6 +10,8 @@
 namespace concord::server {
 
 namespace {
+
+constexpr std::size_t kMaxRoomJudges = 16;         // judges a private room's creator may name
 
 const char* penalty_name(v1::Penalty penalty) {
   switch (penalty) {
@@ -29,38 +29,6 @@ bool ends_match(v1::Penalty penalty) {
 }
 
 }  // namespace
-
-// --- the settings blob -----------------------------------------------------------
-
-std::string settings_blob(const RoomSettings& settings) {
-  std::string out;
-  if (settings.room_judges.empty()) return out;
-  out = "judges=";
-  bool first = true;
-  for (const auto id : settings.room_judges) {
-    if (!first) out += ',';
-    out += std::to_string(id);
-    first = false;
-  }
-  return out + "\n";
-}
-
-void read_settings_blob(const std::string& blob, RoomSettings& settings) {
-  std::istringstream lines(blob);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.rfind("judges=", 0) != 0) continue;
-    std::istringstream ids(line.substr(7));
-    std::string id;
-    while (std::getline(ids, id, ',')) {
-      try {
-        settings.room_judges.insert(std::stoll(id));
-      } catch (const std::exception&) {
-        spdlog::warn("room settings: ignoring judge id '{}'", id);
-      }
-    }
-  }
-}
 
 // --- public entry points ---------------------------------------------------------
 
@@ -117,23 +85,30 @@ void Room::do_add_room_judge(PlayerRef creator, const LinkPtr& link, std::uint64
     link->send(make_error(request_id, "NOT_PRIVATE", "public rooms are judged by the server's judges"));
   } else if (seat_of(judge.id) >= 0) {
     link->send(make_error(request_id, "PLAYER_IN_ROOM", judge.username + " plays in room " + id_));
+  } else if (settings_.room_judges.size() >= kMaxRoomJudges && settings_.room_judges.count(judge.id) == 0) {
+    link->send(make_error(request_id, "TOO_MANY_JUDGES",
+                          "room " + id_ + " has " + std::to_string(kMaxRoomJudges) + " judges, the most it may have"));
   } else {
     settings_.room_judges.insert(judge.id);
-    settings_.extra = settings_blob(settings_);
-    if (match_id_ != 0) {
-      ctx_.db.post(
-          [match_id = match_id_, blob = settings_.extra, id = id_](pqxx::connection& conn) {
-            try {
-              persistence::MatchRepository(conn).update_settings_blob(match_id, blob);
-            } catch (const std::exception& e) {
-              spdlog::error("room {}: could not store its judges: {}", id, e.what());
-            }
-          },
-          [id = id_] { spdlog::error("room {}: could not store its judges: database unreachable", id); });
-    }
+    store_settings_blob();
     update_summary();
     send_room_info(link, request_id);
   }
+}
+
+// The settings blob changed after the match was recorded: store it again.
+void Room::store_settings_blob() {
+  settings_.extra = settings_blob(settings_);
+  if (match_id_ == 0) return;  // the match record, when written, takes it
+  ctx_.db.post(
+      [match_id = match_id_, blob = settings_.extra, id = id_](pqxx::connection& conn) {
+        try {
+          persistence::MatchRepository(conn).update_settings_blob(match_id, blob);
+        } catch (const std::exception& e) {
+          spdlog::error("room {}: could not store its settings: {}", id, e.what());
+        }
+      },
+      [id = id_] { spdlog::error("room {}: could not store its settings: database unreachable", id); });
 }
 
 // --- pause -------------------------------------------------------------------------
@@ -148,18 +123,28 @@ void Room::do_pause(PlayerRef judge, const LinkPtr& link, std::uint64_t request_
     link->send(make_error(request_id, "ALREADY_PAUSED", "paused by " + paused_by_->username));
     return;
   }
+  // The pause holds from now; it is acknowledged once it is durable, and
+  // lifted again if it cannot be stored.
   paused_by_ = judge;
   pause_reason_ = reason;
   pause_shared_ = share;
+  const auto token = ++pause_token_;
   persistence::JudgeActionRecord action;
   action.kind = "pause";
   action.judge_id = judge.id;
   action.detail = reason;
   action.category = share ? "shared" : "";
-  record_judge_action(action, {});
-  update_summary();
-  send_room_info(link, request_id);
-  broadcast_room_info(link);
+  record_judge_action(
+      action, false,
+      [link, request_id](Room& r, std::int64_t) {
+        r.update_summary();
+        r.send_room_info(link, request_id);
+        r.broadcast_room_info(link);
+      },
+      [link, request_id, token](Room& r) {
+        if (r.pause_token_ == token && r.paused_by_) r.lift_pause();
+        link->send(make_error(request_id, "UNAVAILABLE", "the pause could not be stored; the match was not paused"));
+      });
 }
 
 void Room::do_resume_play(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id) {
@@ -172,16 +157,30 @@ void Room::do_resume_play(PlayerRef judge, const LinkPtr& link, std::uint64_t re
     link->send(make_error(request_id, "NOT_PAUSED", "the match in room " + id_ + " is not paused"));
     return;
   }
-  paused_by_.reset();
-  pause_reason_.clear();
-  pause_shared_ = false;
+  // The match stays paused until the resumption is durable, so that a
+  // restart never brings back a pause the players saw lifted.
   persistence::JudgeActionRecord action;
   action.kind = "resume";
   action.judge_id = judge.id;
-  record_judge_action(action, {});
+  record_judge_action(
+      action, false,
+      [link, request_id](Room& r, std::int64_t) {
+        if (r.paused_by_) r.lift_pause(link);
+        r.send_room_info(link, request_id);
+      },
+      [link, request_id](Room&) {
+        link->send(make_error(request_id, "UNAVAILABLE", "the resumption could not be stored; the match stays paused"));
+      });
+}
+
+void Room::lift_pause(const LinkPtr& except) {
+  paused_by_.reset();
+  pause_reason_.clear();
+  pause_shared_ = false;
+  ++pause_token_;
+  note_seat_presence();
   update_summary();
-  send_room_info(link, request_id);
-  broadcast_room_info(link);
+  broadcast_room_info(except);
 }
 
 // --- penalties and results ---------------------------------------------------------
@@ -210,15 +209,20 @@ void Room::do_penalize(PlayerRef judge, const LinkPtr& link, std::uint64_t reque
   action.category = order.category;
   action.penalty = penalty_name(order.penalty);
   action.detail = order.note;
-  const auto index = command_index_;
-  record_judge_action(action, [link, request_id, index](std::int64_t id) {
-    v1::ServerMessage reply;
-    reply.set_request_id(request_id);
-    reply.mutable_penalty_recorded()->set_penalty_id(id);
-    reply.mutable_penalty_recorded()->set_command_index(index);
-    link->send(reply);
-  });
-  if (ending) penalty_ends_match(judge, order);
+  // Recorded first; a game or match loss takes effect once the penalty is durable.
+  record_judge_action(
+      action, false,
+      [link, request_id, judge, order, ending](Room& r, std::int64_t id) {
+        v1::ServerMessage reply;
+        reply.set_request_id(request_id);
+        reply.mutable_penalty_recorded()->set_penalty_id(id);
+        reply.mutable_penalty_recorded()->set_command_index(r.command_index_);
+        link->send(reply);
+        if (ending && r.phase_ == Phase::Running && r.match_ && !r.match_->finished()) r.penalty_ends_match(judge, order);
+      },
+      [link, request_id](Room&) {
+        link->send(make_error(request_id, "UNAVAILABLE", "the penalty could not be stored; nothing was recorded"));
+      });
 }
 
 // The penalized seat concedes, as a journaled command, so that replay and
@@ -261,25 +265,22 @@ void Room::do_override_result(PlayerRef judge, const LinkPtr& link, std::uint64_
     }
   }
   result.reason = "judge: " + result.reason;
-  judged_ = JudgedResult{result, judge};
   persistence::JudgeActionRecord action;
   action.kind = "result";
   action.judge_id = judge.id;
   action.detail = result_to_text(result);
-  record_judge_action(action, {});
-  const auto text = result_to_text(result);
-  ctx_.db.post(
-      [link, request_id, match_id = match_id_, judge_id = judge.id, text](pqxx::connection& conn) {
-        try {
-          persistence::JudgeRepository(conn).judge_result(match_id, judge_id, text);
-          link->send(make_ok(request_id));
-        } catch (const std::exception& e) {
-          link->send(make_error(request_id, "UNAVAILABLE", "the result could not be stored; try again"));
-          throw;
-        }
+  // The action and the match's result are stored together; the match ends
+  // (or its result changes) only once they are durable.
+  record_judge_action(
+      action, true,
+      [link, request_id, judge, result](Room& r, std::int64_t) {
+        r.judged_ = JudgedResult{result, judge};
+        link->send(make_ok(request_id));
+        r.end_by_judge();
       },
-      [link, request_id] { link->send(make_error(request_id, "UNAVAILABLE", "the database is unavailable")); });
-  end_by_judge();
+      [link, request_id](Room&) {
+        link->send(make_error(request_id, "UNAVAILABLE", "the result could not be stored; the match goes on"));
+      });
 }
 
 // The match ends (or its result changes) without a command: everyone gets a
@@ -291,8 +292,10 @@ void Room::end_by_judge() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     for (const auto& link : seats_[i].links) send_fresh_update(link, static_cast<int>(i));
   }
-  for (const auto& link : spectators_) send_fresh_update(link, -1);
+  for (const auto& link : spectators_) send_fresh_update(link, -1);  // delayed: the newest already shown
   for (const auto& [link, judge] : judge_links_) send_fresh_update(link, -1);
+  hold_for_spectators({}, seat_prompts());
+  release_for_spectators();
   if (was_running && pending_.empty()) Metrics::instance().matches_running--;
   update_summary();
   broadcast_room_info();
@@ -370,22 +373,49 @@ void Room::send_judge_views(const PendingFlush& pending) {
 
 // --- persistence -------------------------------------------------------------------
 
-void Room::record_judge_action(persistence::JudgeActionRecord action, std::function<void(std::int64_t)> done) {
+// Judge actions are written one at a time, in the order they were taken, so
+// that recovery replays them in that order. `stored` and `failed` run on the
+// room's strand. A "result" action that decides the match's result is stored
+// in the same transaction as that result.
+void Room::record_judge_action(persistence::JudgeActionRecord action, bool decides_result,
+                               std::function<void(Room&, std::int64_t)> stored, std::function<void(Room&)> failed) {
   action.match_id = match_id_;
   action.room_id = id_;
   action.command_index = static_cast<std::int64_t>(command_index_);
+  judge_writes_.push_back(JudgeWrite{std::move(action), decides_result, std::move(stored), std::move(failed)});
+  if (judge_writes_.size() == 1) write_next_judge_action();
+}
+
+void Room::write_next_judge_action() {
+  if (judge_writes_.empty()) return;
+  const auto& write = judge_writes_.front();
+  auto self = shared_from_this();
   ctx_.db.post(
-      [action, done, id = id_](pqxx::connection& conn) {
+      [self, action = write.action, decides_result = write.decides_result](pqxx::connection& conn) {
         std::int64_t row = 0;
         try {
-          row = persistence::JudgeRepository(conn).record_action(action);
+          persistence::JudgeRepository judges(conn);
+          row = decides_result ? judges.record_result(action, action.detail) : judges.record_action(action);
         } catch (const std::exception& e) {
-          spdlog::error("room {}: could not record a judge action: {}", id, e.what());
-          throw;
+          spdlog::error("room {}: could not record a judge action: {}", action.room_id, e.what());
+          self->on_strand([](Room& r) { r.judge_action_written(std::nullopt); });
+          throw;  // the worker reconnects if the connection broke
         }
-        if (done) done(row);
+        self->on_strand([row](Room& r) { r.judge_action_written(row); });
       },
-      [id = id_] { spdlog::error("room {}: could not record a judge action: database unreachable", id); });
+      [self] {
+        spdlog::error("room {}: could not record a judge action: database unreachable", self->id_);
+        self->on_strand([](Room& r) { r.judge_action_written(std::nullopt); });
+      });
+}
+
+void Room::judge_action_written(std::optional<std::int64_t> row) {
+  if (judge_writes_.empty()) return;
+  auto write = std::move(judge_writes_.front());
+  judge_writes_.pop_front();
+  write_next_judge_action();
+  if (row && write.stored) write.stored(*this, *row);
+  if (!row && write.failed) write.failed(*this);
 }
 
 void Room::restore_judging(const std::vector<persistence::JudgeActionRecord>& actions,

@@ -123,6 +123,9 @@ void Room::on_match_created(std::int64_t match_id) {
   }
   for (const auto& link : spectators_) send_fresh_update(link, -1);
   for (const auto& [link, judge] : judge_links_) send_fresh_update(link, -1);
+  note_seat_presence();
+  hold_for_spectators({}, seat_prompts());
+  release_for_spectators();
 }
 
 // The room goes back to waiting with nobody ready; every seated player is
@@ -207,6 +210,7 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   pending.spectator_update = std::move(spectator.full);
   pending.spectator_delta = std::move(spectator.delta);
   if (!judge_followers_.empty()) pending.judge_update = judge_update(0);
+  hold_for_spectators(outcome.events, prompts);
   if (match_->finished()) phase_ = Phase::Finished;
   pending_.push_back(std::move(pending));
   journal_command(command, match_->state_hash());
@@ -261,7 +265,7 @@ void Room::journal_command(const rules::Command& command, const std::string& has
   auto done = [self = shared_from_this(), index](bool ok) {
     self->on_strand([index, ok](Room& r) { r.on_durable(index, ok); });
   };
-  persistence::CommandRecord record{static_cast<std::int64_t>(index), command.seat, command.to_text(), hash};
+  persistence::CommandRecord record{static_cast<std::int64_t>(index), command.seat, command.to_text(), hash, {}};
   ctx_.journal->append(persistence::AppendCommand{match_id_, record}, done);
   if (finished) {
     persistence::FinishMatch finish{match_id_, "finished", result_to_text(*current_result())};
@@ -297,6 +301,8 @@ void Room::on_durable(std::uint64_t index, bool ok) {
     flush(pending_.front());
     pending_.pop_front();
   }
+  durable_index_ = std::max(durable_index_, index);
+  release_for_spectators();
   if (phase_ == Phase::Finished && pending_.empty()) {
     Metrics::instance().matches_running--;
     update_summary();
@@ -324,7 +330,9 @@ void Room::flush(PendingFlush& pending) {
       send(link, pending.seat_updates[i], pending.seat_deltas[i]);
     }
   }
-  for (const auto& link : spectators_) send(link, pending.spectator_update, pending.spectator_delta);
+  if (!policy_.spectators_delayed()) {  // delayed spectators: release_for_spectators()
+    for (const auto& link : spectators_) send(link, pending.spectator_update, pending.spectator_delta);
+  }
   for (const auto& [link, judge] : judge_links_) send(link, pending.spectator_update, pending.spectator_delta);
   send_judge_views(pending);
 }
@@ -375,6 +383,7 @@ void Room::fail_storage() {
   for (const auto& link : spectators_) link->send(closed);
   pending_.clear();
   closed_ = true;
+  cancel_timers();
   Metrics::instance().matches_running--;
   update_summary();
   ctx_.lobby.remove(id_);
@@ -414,8 +423,11 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
   seed_ = seed;
   match_id_ = match_id;
   command_index_ = log.size();
+  durable_index_ = command_index_;
   phase_ = match_->finished() ? Phase::Finished : Phase::Running;
   if (phase_ == Phase::Running) Metrics::instance().matches_running++;
+  note_seat_presence();  // nobody is connected yet: every seat's hold starts now
+  hold_for_spectators({}, seat_prompts());  // spectators see the match from here on, when due
   update_summary();
   return std::nullopt;
 }

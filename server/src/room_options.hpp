@@ -1,14 +1,14 @@
-// Options every room takes besides its game's own (protocol/README.md,
-// "Room options"): clocks, flag fall, disconnect grace. They travel in
-// CreateRoom.options beside the game's options, are listed in
-// GameInfo.room_options, and never reach the rules engine.
+// Options every room takes besides its game's own (protocol/README.md
+// section 11, "Room options"): spectators, spectator delay, seat holds. They
+// travel in CreateRoom.options beside the game's options, are listed in
+// GameInfo's option lists (every seat count), are stored in the room's
+// settings blob, and never reach the rules engine.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "concord/rules/options.hpp"
-#include "match_clock.hpp"
 
 namespace concord::server {
 
@@ -16,11 +16,14 @@ const std::vector<rules::OptionSpec>& room_option_specs();
 
 // What a room does with its options.
 struct RoomPolicy {
-  ClockSettings clock;
+  bool spectators = true;    // spectators = on (off: nobody watches; judges are not spectators)
+  int delay_commands = 0;    // spectators see the match this many commands late
+  int delay_seconds = 0;     // ... and this many seconds late
+  bool end_at_once = false;  // the end reaches delayed spectators when it happens
   int disconnect_grace_s = 120;
   enum class GraceOut { Wait, Concede, Judge };
   GraceOut on_grace_out = GraceOut::Wait;
-  bool freeze_clock_while_disconnected = false;
+  bool spectators_delayed() const { return delay_commands > 0 || delay_seconds > 0; }
 };
 
 struct SplitOptions {

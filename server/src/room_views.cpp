@@ -23,8 +23,17 @@ v1::RoomInfo Room::room_info(int your_seat, v1::Role your_role) const {
   info.set_game(game_id());
   info.set_name(settings_.name);
   for (const auto& [name, value] : settings_.options) (*info.mutable_options())[name] = value;
+  for (const auto& spec : room_option_specs()) {  // the room options the creator changed
+    const auto set = settings_.room_options.find(spec.name);
+    if (set != settings_.room_options.end() && set->second != spec.default_value) {
+      (*info.mutable_options())[spec.name] = set->second;
+    }
+  }
   info.set_private_room(settings_.is_private());
-  info.set_status(wire_status(phase_ == Phase::Finished, phase_ == Phase::Running));
+  // A delayed spectator (and the lobby) learns of the end only when it is shown.
+  const bool ended = phase_ == Phase::Finished && (your_role == v1::PLAYER || your_role == v1::JUDGE ||
+                                                  end_shown_to_spectators());
+  info.set_status(wire_status(ended, phase_ == Phase::Running || (phase_ == Phase::Finished && !ended)));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto* seat = info.add_seats();
     seat->set_index(static_cast<std::uint32_t>(i));
@@ -45,7 +54,7 @@ v1::RoomInfo Room::room_info(int your_seat, v1::Role your_role) const {
 }
 
 std::set<Room::LinkPtr> Room::public_links() const {
-  auto links = spectators_;
+  auto links = policy_.spectators_delayed() ? std::set<LinkPtr>{} : spectators_;
   for (const auto& [link, judge] : judge_links_) links.insert(link);
   return links;
 }
@@ -107,12 +116,9 @@ Room::SeatPrompts Room::seat_prompts() const {
   return prompts;
 }
 
-Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                      const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh,
-                                      std::uint64_t request_id) {
-  bool want_full = false, want_delta = false;
-  for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
-  if (!want_full && !want_delta) return {};
+// The part of a MatchUpdate every form shares: everything but the view.
+v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                      const SeatPrompts& prompts, std::uint64_t request_id) const {
   v1::ServerMessage message;
   message.set_request_id(request_id);
   auto* update = message.mutable_match_update();
@@ -142,7 +148,16 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
     result_to_wire(*result, seed_.hex(), update->mutable_result());
     if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
   }
-  const std::string common = message.SerializeAsString();
+  return message;
+}
+
+Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                      const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh,
+                                      std::uint64_t request_id) {
+  bool want_full = false, want_delta = false;
+  for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
+  if (!want_full && !want_delta) return {};
+  const std::string common = update_header(viewer, events, prompts, request_id).SerializeAsString();
 
   v1::ServerMessage part;
   google::protobuf::Any view;
@@ -165,6 +180,7 @@ protocol::ViewFeed& Room::feed_of(const rules::Viewer& viewer) {
 }
 
 void Room::send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id) {
+  if (seat < 0 && policy_.spectators_delayed() && spectators_.count(link)) return send_delayed_view(link, request_id);
   const auto viewer = seat >= 0 ? rules::Viewer::of_seat(seat) : rules::Viewer::spectator();
   auto update = match_update(viewer, {}, {link}, seat_prompts(), true, request_id);
   link->send_shared(update.delta ? update.delta : update.full);

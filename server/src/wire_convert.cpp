@@ -108,4 +108,27 @@ std::string result_to_text(const rules::MatchResult& result) {
   return "winners=" + winners + " draw=" + (result.draw ? "1" : "0") + " reason=" + result.reason;
 }
 
+namespace {
+
+v1::CallStatus call_status(const std::string& status) {
+  if (status == "open") return v1::OPEN;
+  if (status == "taken") return v1::TAKEN;
+  return v1::RESOLVED;
+}
+
+}  // namespace
+
+v1::JudgeCall call_to_wire(const persistence::JudgeCallRecord& call) {
+  v1::JudgeCall out;
+  out.set_call_id(call.id);
+  out.set_room_id(call.room_id);
+  out.set_caller(call.caller);
+  out.set_text(call.text);
+  out.set_status(call_status(call.status));
+  out.set_taken_by(call.taken_by_name);
+  out.set_note(call.note);
+  out.set_created_unix_ms(call.created_unix_ms);
+  return out;
+}
+
 }  // namespace concord::server

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "concord/persistence/repositories.hpp"
 #include "concord/rules/deck.hpp"
 #include "concord/rules/match.hpp"
 #include "concord/rules/options.hpp"
@@ -26,5 +27,8 @@ void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out);
 
 // Text form of a result for the matches table ("winners=0,1 draw=0 reason=conceded").
 std::string result_to_text(const rules::MatchResult& result);
+
+// A judge call as JudgeCall (judging.proto).
+v1::JudgeCall call_to_wire(const persistence::JudgeCallRecord& call);
 
 }  // namespace concord::server

@@ -186,7 +186,7 @@ void run_games(benchmark::State& state, Mode mode) {
         if (mode == Mode::WithStateHash) hashed += step.match.state_hash().size();
         ++index;
         if (mode == Mode::WithJournal) {
-          bench_journal().append(match_id, {index, step.command.seat, step.command.to_text(), step.match.state_hash()});
+          bench_journal().append(match_id, {index, step.command.seat, step.command.to_text(), step.match.state_hash(), ""});
         }
       };
     }

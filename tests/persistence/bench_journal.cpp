@@ -85,7 +85,7 @@ void BM_JournalAppendToDurable(benchmark::State& state) {
     for (std::int64_t i = 0; i < burst; ++i) {
       const auto match = db.matches[static_cast<std::size_t>(i % kMatches)];
       const std::int64_t index = next_index++;
-      journal.append(AppendCommand{match, {index, 0, "play card 42 target 7", "deadbeefcafe"}},
+      journal.append(AppendCommand{match, {index, 0, "play card 42 target 7", "deadbeefcafe", ""}},
                      [&latch](bool) { latch.done(); });
     }
     appended += burst;

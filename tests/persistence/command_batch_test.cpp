@@ -8,10 +8,10 @@ namespace concord::persistence::test {
 namespace {
 
 std::vector<CommandRecord> sample_run() {
-  return {{7, 0, "answer 1", std::string(64, 'a')},
-          {8, 1, "", "h"},
-          {9, 2, "multi\nline \"quoted\" \\ {x,y}\n12 34 56\n", "ütf-8 hash"},
-          {10, -1, std::string("nul\0byte", 8), ""}};
+  return {{7, 0, "answer 1", std::string(64, 'a'), ""},
+          {8, 1, "", "h", "clock=1500,0;moved=1"},
+          {9, 2, "multi\nline \"quoted\" \\ {x,y}\n12 34 56\n", "ütf-8 hash", "meta with\nnewline 1 2"},
+          {10, -1, std::string("nul\0byte", 8), "", ""}};
 }
 
 std::vector<const CommandRecord*> pointers(const std::vector<CommandRecord>& commands) {
@@ -30,7 +30,18 @@ TEST(CommandBatch, RoundTripsEveryField) {
     EXPECT_EQ((*decoded)[i].seat, run[i].seat);
     EXPECT_EQ((*decoded)[i].command_text, run[i].command_text);
     EXPECT_EQ((*decoded)[i].state_hash, run[i].state_hash);
+    EXPECT_EQ((*decoded)[i].meta, run[i].meta);
   }
+}
+
+// Rows journaled before commands carried meta have three sizes per header.
+TEST(CommandBatch, RowsWithoutMetaReadAsBefore) {
+  const auto decoded = decode_command_batch(1, 2, "0 1 2\nhab1 0 1\nc");
+  ASSERT_TRUE(decoded.has_value());
+  EXPECT_EQ((*decoded)[0].command_text, "ab");
+  EXPECT_EQ((*decoded)[0].meta, "");
+  EXPECT_EQ((*decoded)[1].seat, 1);
+  EXPECT_EQ((*decoded)[1].command_text, "c");
 }
 
 TEST(CommandBatch, RefusesMalformedPayloads) {
@@ -42,6 +53,8 @@ TEST(CommandBatch, RefusesMalformedPayloads) {
   EXPECT_FALSE(decode_command_batch(7, 10, good + "x")) << "trailing bytes";
   EXPECT_FALSE(decode_command_batch(1, 1, "0 x 1\nab"));
   EXPECT_FALSE(decode_command_batch(1, 1, "0 1 99\nab"));
+  EXPECT_FALSE(decode_command_batch(1, 1, "0 1 2 9\nhab")) << "meta shorter than its size";
+  EXPECT_FALSE(decode_command_batch(1, 1, "0 1 2 x\nhab")) << "meta size not a number";
   EXPECT_FALSE(decode_command_batch(0, 0, ""));
   EXPECT_FALSE(decode_command_batch(5, 4, ""));
 }

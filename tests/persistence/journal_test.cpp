@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 AppendCommand command(std::int64_t match_id, std::int64_t index, const std::string& text = "") {
   return {match_id,
           {index, static_cast<int>(index % 2), text.empty() ? "cmd " + std::to_string(index) : text,
-           "hash " + std::to_string(index)}};
+           "hash " + std::to_string(index), index % 3 == 0 ? "clock=" + std::to_string(index) + ",0;moved=0" : ""}};
 }
 
 class JournalTest : public DbTest {
@@ -91,6 +91,7 @@ TEST_F(JournalTest, ThousandAppendsFromSeveralThreadsAreDurableInOrder) {
       EXPECT_EQ(stored[k].command_text, "cmd " + std::to_string(k + 1));
       EXPECT_EQ(stored[k].state_hash, "hash " + std::to_string(k + 1));
       EXPECT_EQ(stored[k].seat, static_cast<int>((k + 1) % 2));
+      EXPECT_EQ(stored[k].meta, command(match, static_cast<std::int64_t>(k + 1)).command.meta);
     }
   }
   const auto stats = journal.stats();

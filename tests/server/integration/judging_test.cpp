@@ -196,6 +196,34 @@ TEST_F(Judging, APauseStopsPlayerCommandsAndEveryoneSeesWhoPausedButNotAnUnshare
   EXPECT_NO_THROW(mover.submit_answer(update, answer));
 }
 
+// A judge action is acknowledged only once stored: when the database refuses
+// it (here a CHECK constraint the server does not know), the judge is told
+// UNAVAILABLE and nothing changed: no pause holds, no game loss ends the match.
+TEST_F(Judging, AJudgeActionTheDatabaseCannotStoreIsRefusedAndChangesNothing) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  auto jane = player("jane");
+  const auto room = start_duel(*alice, *bob);
+  jane->join_room(room, v1::JUDGE);
+  const auto first_a = alice->wait_for_match_update(room);
+  const auto first_b = bob->wait_for_match_update(room);
+  Client& mover = first_a.has_prompt() ? *alice : *bob;
+  const auto& update = first_a.has_prompt() ? first_a : first_b;
+  {
+    pqxx::connection conn(database_);
+    pqxx::work txn(conn);
+    txn.exec("ALTER TABLE judge_actions ADD CONSTRAINT no_pause_no_penalty CHECK (kind NOT IN ('pause', 'penalty'))");
+    txn.commit();
+  }
+  EXPECT_EQ(code_of(*jane, pause(room, "checking a deck", false)), "UNAVAILABLE");
+  EXPECT_EQ(code_of(*jane, penalty(room, 1, v1::GAME_LOSS)), "UNAVAILABLE");
+  EXPECT_EQ(code_of(*jane, resume(room)), "NOT_PAUSED");
+  v1::Answer answer;
+  answer.add_choices()->set_option_id(update.prompt().options(0).id());
+  EXPECT_NO_THROW(mover.submit_answer(update, answer));
+  EXPECT_EQ(count("SELECT count(*) FROM judge_actions"), 0);
+}
+
 TEST_F(Judging, AGameLossEndsTheMatchAndTheResultNamesTheJudge) {
   auto alice = player("alice");
   auto bob = player("bob");

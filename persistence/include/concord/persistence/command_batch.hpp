@@ -3,7 +3,9 @@
 //
 // For each command, in index order: "<seat> <hash bytes> <text bytes>\n"
 // followed by the state hash and the command text, both raw (lengths in
-// bytes, so any text survives).
+// bytes, so any text survives). A command with room meta (clock charges)
+// has "<seat> <hash bytes> <text bytes> <meta bytes>\n" and its meta after
+// the text; rows written before meta existed read as they always did.
 #pragma once
 
 #include <cstdint>

@@ -100,6 +100,7 @@ struct CommandRecord {
   int seat = 0;
   std::string command_text;  // rules::Command::to_text
   std::string state_hash;    // state hash after applying the command
+  std::string meta;          // the room's own record of the command (e.g. clock charges); not for the rules
 };
 
 class MatchRepository {
@@ -161,6 +162,9 @@ class JudgeRepository {
   std::vector<JudgeActionRecord> actions(std::int64_t match_id);  // in order
   // Sets the result of a match as a judge decided it (status "finished").
   void judge_result(std::int64_t match_id, std::int64_t judge_id, const std::string& result_text);
+  // Both of the above in one transaction: the "result" action and the match's
+  // result it decides. Returns the action's id.
+  std::int64_t record_result(const JudgeActionRecord& action, const std::string& result_text);
 
   JudgeCallRecord open_call(const std::string& room_id, std::int64_t match_id, std::int64_t caller_id,
                             const std::string& text);
