@@ -33,6 +33,25 @@ std::variant<Tournament, Rejection> Tournament::create(TournamentOptions options
   return Tournament(std::move(options));
 }
 
+std::variant<Tournament, Rejection> Tournament::restore(TournamentOptions options, std::vector<Player> players,
+                                                       std::vector<Round> rounds) {
+  auto created = create(std::move(options));
+  if (auto* rejection = std::get_if<Rejection>(&created)) return *rejection;
+  Tournament t = std::get<Tournament>(std::move(created));
+  t.players_ = std::move(players);
+  t.rounds_ = std::move(rounds);
+  if (!t.rounds_.empty()) {
+    if (t.options_.format == Format::RoundRobin) t.fix_round_robin_order();
+    // The planned count is fixed at round 1; the players then were those who
+    // entered before round 2 (late entries joined afterwards).
+    int at_start = 0;
+    for (const Player& p : t.players_) at_start += p.first_round == 1 ? 1 : 0;
+    t.planned_rounds_ = t.options_.format == Format::RoundRobin ? round_robin_round_count(at_start)
+                                                               : t.options_.rounds.value_or(default_swiss_rounds(at_start));
+  }
+  return t;
+}
+
 std::optional<Rejection> Tournament::register_player(PlayerId id) {
   if (find(id)) return reject("DUPLICATE_PLAYER", "this player is already registered");
   if (finished()) return reject("TOURNAMENT_OVER", "the tournament is over");
@@ -59,7 +78,7 @@ std::optional<Rejection> Tournament::drop(PlayerId id) {
 int Tournament::planned_rounds() const {
   if (planned_rounds_) return *planned_rounds_;
   const int n = static_cast<int>(active_players().size());
-  if (options_.format == Format::RoundRobin) return round_robin_round_count(n);
+  if (options_.format == Format::RoundRobin) return round_robin_round_count(static_cast<int>(players_.size()));
   return options_.rounds.value_or(default_swiss_rounds(n));
 }
 
@@ -87,16 +106,21 @@ std::optional<Rejection> Tournament::pair_next_round() {
   if (static_cast<int>(rounds_.size()) >= planned_rounds()) return reject("TOURNAMENT_OVER", "every round has been played");
   if (active_players().size() < 2) return reject("NOT_ENOUGH_PLAYERS", "pairing needs at least two players");
   if (rounds_.empty()) planned_rounds_ = planned_rounds();
-  if (rounds_.empty() && options_.format == Format::RoundRobin) {
-    round_robin_order_ = active_players();
-    rules::Rng rng(round_seed(options_.seed, 1));
-    rng.shuffle(round_robin_order_);
-  }
+  if (rounds_.empty() && options_.format == Format::RoundRobin) fix_round_robin_order();
   Round round;
   round.number = static_cast<int>(rounds_.size()) + 1;
   round.pairings = options_.format == Format::Swiss ? pair_swiss() : pair_round_robin();
   rounds_.push_back(std::move(round));
   return std::nullopt;
+}
+
+// Everyone registered takes a seat, dropped or not (a dropped player's
+// opponent gets a bye), so that restore() rebuilds the same circle.
+void Tournament::fix_round_robin_order() {
+  round_robin_order_.clear();
+  for (const Player& p : players_) round_robin_order_.push_back(p.id);
+  rules::Rng rng(round_seed(options_.seed, 1));
+  rng.shuffle(round_robin_order_);
 }
 
 Pairing Tournament::bye_for(PlayerId player) const {

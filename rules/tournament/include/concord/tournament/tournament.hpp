@@ -57,6 +57,11 @@ class Tournament {
  public:
   // Refuses BAD_BEST_OF (not 1, 3 or 5) and BAD_ROUNDS (an override below 1).
   static std::variant<Tournament, Rejection> create(TournamentOptions options);
+  // Rebuilds a tournament from what was persisted (crash recovery, replays,
+  // hand-made examples in tests). The same checks as create(); the rounds are
+  // taken as recorded.
+  static std::variant<Tournament, Rejection> restore(TournamentOptions options, std::vector<Player> players,
+                                                     std::vector<Round> rounds);
 
   // Before round 1, or later as a late entry (Swiss only). DUPLICATE_PLAYER,
   // LATE_ENTRY_NOT_ALLOWED, TOURNAMENT_OVER.
@@ -84,6 +89,7 @@ class Tournament {
  private:
   explicit Tournament(TournamentOptions options) : options_(std::move(options)) {}
   Pairing bye_for(PlayerId player) const;
+  void fix_round_robin_order();
   std::vector<Pairing> pair_swiss() const;
   std::vector<Pairing> pair_round_robin() const;
   Pairing* current_table(int table);
