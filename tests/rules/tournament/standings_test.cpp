@@ -9,10 +9,11 @@ namespace concord::tournament {
 namespace {
 
 Pairing played(PlayerId a, PlayerId b, int a_wins, int b_wins, int draws) {
+  // The loser's games and the draws first: the winner's last game decides it.
   MatchRecord m(3);
-  for (int i = 0; i < a_wins; ++i) (void)m.record_game(GameResult::won_by(Side::First));
-  for (int i = 0; i < b_wins; ++i) (void)m.record_game(GameResult::won_by(Side::Second));
-  for (int i = 0; i < draws; ++i) (void)m.record_game(GameResult::drawn());
+  for (int i = 0; i < b_wins; ++i) EXPECT_FALSE(m.record_game(GameResult::won_by(Side::Second)));
+  for (int i = 0; i < draws; ++i) EXPECT_FALSE(m.record_game(GameResult::drawn()));
+  for (int i = 0; i < a_wins; ++i) EXPECT_FALSE(m.record_game(GameResult::won_by(Side::First)));
   m.end();
   return Pairing{a, b, m};
 }
