@@ -81,6 +81,11 @@ TEST_F(ConquestsMatch, TheGameIsListedForTwoToFourPlayersWithExactlyTheOptionsAR
     ASSERT_TRUE(entry) << seats << " seats";
     std::map<std::string, v1::OptionSpec> by_name;
     for (const auto& option : entry->options()) by_name[option.name()] = option;
+    // The game's three options, then the room options every game takes
+    // (protocol/README.md section 11, "Room options").
+    const std::set<std::string> room_options = {"spectators",       "spectator_delay_commands", "spectator_delay_seconds",
+                                                "spectators_see_end", "disconnect_grace_seconds", "on_grace_expiry"};
+    for (const auto& name : room_options) EXPECT_EQ(by_name.erase(name), 1u) << name;
     ASSERT_EQ(by_name.size(), 3u) << seats << " seats";
     EXPECT_EQ(by_name["end_condition"].kind(), v1::OptionSpec::CHOICE);
     EXPECT_EQ(by_name["end_condition"].default_value(), "trinity");
