@@ -66,6 +66,7 @@ class Engine {
   void check_revelation();
   void end_condition_met(const std::string& reason);
   void finish(const std::string& reason, int excluded = kNoSeat);
+  void wind_up_step();
   void back_to_turn();
 
   // engine_actions.cpp
@@ -102,12 +103,15 @@ class Engine {
 
   // engine_aftermath.cpp
   void next_loss();
-  void lose_token(Loss& loss);
+  bool lose_region(Loss& loss);
+  bool lose_token(Loss& loss);
+  void take_token(Loss& loss, int card);
   void token_answer(const Words& w);
   void steal_options_or_skip(Loss& loss);
   void steal_answer(const Words& w);
   void invade_answer(const Words& w, std::int64_t value);
   void settle_region(Loss& loss, int invading);
+  void wind_up_losses();
 
   const StarMap& map_;
   const RulesData& data_;

@@ -12,16 +12,7 @@ void Engine::next_loss() {
   while (!s_.losses.empty()) {
     Loss& loss = s_.losses.front();
     if (loss.stage == 0) {
-      region(loss.region).owner = kNoSeat;
-      emit("region_lost", "seat " + std::to_string(loss.victim) + " loses " + map_.region(loss.region).name, loss.victim,
-           0).region = rkey(loss.region);
-      if (loss.outpost >= 0) {
-        region(loss.region).outpost = -1;
-        ++s_.outpost_supply;
-        emit("outpost_destroyed", "the outpost in " + map_.region(loss.region).name + " is destroyed", loss.victim).region = rkey(loss.region);
-        lose_token(loss);
-        if (s_.pending == Pending::TokenLoss) return;
-      }
+      if (!lose_region(loss)) return wait(Pending::TokenLoss, loss.winner);
       loss.stage = 1;
     }
     if (loss.stage == 1) {
@@ -43,35 +34,77 @@ void Engine::next_loss() {
   back_to_turn();
 }
 
-// The token comes from the reserves; otherwise the winner picks a schedule
-// token or a project card's token (that card is discarded).
-void Engine::lose_token(Loss& loss) {
+// The region is lost and its outpost destroyed with a token of its type. False
+// when the winner must pick where that token comes from.
+bool Engine::lose_region(Loss& loss) {
+  region(loss.region).owner = kNoSeat;
+  emit("region_lost", "seat " + std::to_string(loss.victim) + " loses " + map_.region(loss.region).name, loss.victim,
+       0).region = rkey(loss.region);
+  if (loss.outpost < 0) return true;
+  region(loss.region).outpost = -1;
+  ++s_.outpost_supply;
+  emit("outpost_destroyed", "the outpost in " + map_.region(loss.region).name + " is destroyed", loss.victim).region = rkey(loss.region);
+  return lose_token(loss);
+}
+
+// The token comes from the reserves (or the schedule when no project card
+// holds one); false when the winner picks a schedule token or a project card's
+// token (that card is discarded).
+bool Engine::lose_token(Loss& loss) {
   auto& pl = player(loss.victim);
   const auto k = static_cast<std::size_t>(loss.outpost);
   const bool on_card = std::any_of(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.token == loss.outpost; });
-  if (pl.schedule[k] == 0 && !on_card && pl.reserves[k] == 0) return;  // cannot happen: tokens match outposts
+  if (pl.schedule[k] == 0 && !on_card && pl.reserves[k] == 0) return true;  // cannot happen: tokens match outposts
   if (pl.reserves[k] > 0 || !on_card) {
     --(pl.reserves[k] > 0 ? pl.reserves[k] : pl.schedule[k]);
     ++s_.token_supply[k];
-    return;
+    return true;
   }
-  wait(Pending::TokenLoss, loss.winner);
+  return false;
+}
+
+// The picked token: from the schedule (card < 0) or from that token card, which is discarded.
+void Engine::take_token(Loss& loss, int card) {
+  auto& pl = player(loss.victim);
+  ++s_.token_supply[static_cast<std::size_t>(loss.outpost)];
+  if (card < 0) {
+    --pl.schedule[static_cast<std::size_t>(loss.outpost)];
+  } else {
+    pl.in_play.erase(std::find_if(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.card == card; }));
+    discard(card);
+  }
+  const std::string what = card < 0 ? "schedule" : "card";
+  emit("token_lost", "seat " + std::to_string(loss.victim) + " loses a token (" + what + ")", loss.victim).what = what;
 }
 
 void Engine::token_answer(const Words& w) {
   Loss& loss = s_.losses.front();
-  auto& pl = player(loss.victim);
-  ++s_.token_supply[static_cast<std::size_t>(loss.outpost)];
-  if (w[0] == "schedule") {
-    --pl.schedule[static_cast<std::size_t>(loss.outpost)];
-  } else {
-    const int card = card_from_ref(w[1]).value_or(0);
-    pl.in_play.erase(std::find_if(pl.in_play.begin(), pl.in_play.end(), [&](const CardInPlay& c) { return c.card == card; }));
-    discard(card);
-  }
-  emit("token_lost", "seat " + std::to_string(loss.victim) + " loses a token (" + w[0] + ")", loss.victim).what = w[0];
+  take_token(loss, w[0] == "schedule" ? -1 : card_from_ref(w[1]).value_or(0));
   loss.stage = 1;
   next_loss();
+}
+
+// The game ends (a concession) during a battle's aftermath: every region lost
+// in it completes its aftermath without the winner's choices: no theft, no
+// invasion, a token not in the reserves comes from the schedule, else from a
+// token card (discarded); the winner's agents or the bottom agent claim the
+// region; then stranded agents are dispatched.
+void Engine::wind_up_losses() {
+  bool picking = s_.pending == Pending::TokenLoss;  // the front loss waits for the winner's pick
+  while (!s_.losses.empty()) {
+    Loss& loss = s_.losses.front();
+    if (loss.stage == 0 && (picking || !lose_region(loss))) {
+      const auto& pl = player(loss.victim);
+      int card = -1;
+      if (pl.schedule[static_cast<std::size_t>(loss.outpost)] == 0)
+        for (const auto& c : pl.in_play)
+          if (c.token == loss.outpost && card < 0) card = c.card;
+      take_token(loss, card);
+    }
+    picking = false;
+    settle_region(loss, 0);
+  }
+  dispatch_stranded();
 }
 
 void Engine::steal_options_or_skip(Loss& loss) {

@@ -220,8 +220,25 @@ void Engine::end_condition_met(const std::string& reason) {
   emit("impending_doom", "the end-game condition is met: Impending Doom begins next month");
 }
 
+// The game may end (a concession) in the middle of a step: a card waiting for
+// its target goes to its discard pile unresolved ("When such a card has been
+// resolved, it is placed in its discard pile"), and the regions lost in a
+// battle complete their aftermath without further choices, so the final board
+// keeps every card in one place and no agents in a region nobody owns.
+void Engine::wind_up_step() {
+  if (s_.pending == Pending::CardTarget) {
+    const int card = s_.pending_count;
+    discard(card);
+    emit("card_discarded", "seat " + std::to_string(s_.pending_seat) + "'s " +
+                               data_.card(s_.card_of[static_cast<std::size_t>(card)]).name + " is discarded unresolved",
+         s_.pending_seat).what = data_.card(s_.card_of[static_cast<std::size_t>(card)]).id;
+  }
+  if (!s_.losses.empty()) wind_up_losses();
+}
+
 // The player(s) with the most victory points win; equal points are a tie.
 void Engine::finish(const std::string& reason, int excluded) {
+  wind_up_step();
   rules::MatchResult result;
   result.reason = reason;
   int best = -1;

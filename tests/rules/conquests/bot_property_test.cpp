@@ -6,6 +6,7 @@
 // leave the state hash unchanged, no viewer sees another seat's hand or sealed
 // dice choice, and each game replays from its log to the same hash.
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 
@@ -172,6 +173,7 @@ rules::OptionValues random_options(rules::Rng& rng) {
 void play_games(int players, int first, int count, Tally& tally) {
   const auto def = definition();
   for (int i = first; i < first + count; ++i) {
+    SCOPED_TRACE("game " + std::to_string(i) + " of " + std::to_string(players) + " players");
     const auto number = static_cast<std::uint64_t>(players) * 1000000 + static_cast<std::uint64_t>(i);
     rules::Rng bot(testsupport::seed_from_number(number + 500000));
     const auto setup = setup_for(players, number, random_options(bot));
@@ -180,13 +182,18 @@ void play_games(int players, int first, int count, Tally& tally) {
     options.max_commands = 200000;
     options.concede_one_in = i % 10 == 9 ? 300 : 0;
     options.on_step = [&](const testsupport::BotStep& step) {
+      if (::testing::Test::HasFailure()) return;  // the first failure is enough
       on_step(step, n++, tally);
       if (n % 97 == 0) check_refusals(const_cast<ConquestsMatch&>(cq(step.match)));
     };
     auto game = testsupport::play_random(def, setup, bot, options);
     ASSERT_TRUE(game.match) << "game " << i;
     ASSERT_TRUE(game.match->finished()) << "game " << i << " did not finish";
-    if (::testing::Test::HasFatalFailure()) return;
+    if (::testing::Test::HasFailure()) {
+      std::cout << "  FAILED: game " << i << " of " << players << " players (CONCORD_BOT_PLAYERS=" << players
+                << " CONCORD_BOT_GAME=" << i << ")\n";
+      return;
+    }
     ++tally.games;
     tally.commands += game.log.size();
     ++tally.reasons[game.match->result()->reason];
@@ -249,6 +256,20 @@ TEST_P(ConquestsBotShards, DISABLED_TenThousandGames) {
 
 INSTANTIATE_TEST_SUITE_P(Shards, ConquestsBotShards,
                          ::testing::Combine(::testing::Values(2, 3, 4), ::testing::Range(0, 20)));
+
+// One game by its number, to reproduce a failure of the runs above:
+// CONCORD_BOT_PLAYERS=<2..4> CONCORD_BOT_GAME=<n> --gtest_also_run_disabled_tests
+// --gtest_filter='ConquestsBots.DISABLED_OneGame' (the game numbers of a shard
+// are printed on failure).
+TEST(ConquestsBots, DISABLED_OneGame) {
+  const char* game = std::getenv("CONCORD_BOT_GAME");
+  const char* players = std::getenv("CONCORD_BOT_PLAYERS");
+  if (game == nullptr || *game == '\0') GTEST_SKIP() << "set CONCORD_BOT_GAME (and CONCORD_BOT_PLAYERS, default 2)";
+  const int p = players != nullptr && *players != '\0' ? std::atoi(players) : 2;
+  Tally tally;
+  play_games(p, std::atoi(game), 1, tally);
+  report(p, tally);
+}
 
 // Not a test: games per second of the random bot without checks, per core.
 TEST(ConquestsBots, GamesPerSecond) {
