@@ -56,7 +56,8 @@ TEST_F(RoomOptions, BadRoomOptionsAreRefusedWhenTheRoomIsCreatedAndChangedOnesAr
 
 TEST_F(RoomOptions, TheRoomOptionsAreListedForEveryGameAndSeatCount) {
   auto alice = player("alice");
-  for (const auto& game : alice->list_games().games()) {
+  const auto games = alice->list_games();
+  for (const auto& game : games.games()) {
     for (const auto& entry : game.seat_options()) {
       bool listed = false;
       for (const auto& option : entry.options()) listed = listed || option.name() == "spectator_delay_commands";
