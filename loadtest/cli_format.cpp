@@ -3,6 +3,7 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/text_format.h>
 
+#include <cstdio>
 #include <sstream>
 
 #include "client/message_names.hpp"
@@ -152,9 +153,45 @@ std::string format_push(const v1::ServerMessage& message) {
   }
 }
 
+// "  clocks chess seat0=4:59.2 (running) seat1=5:00.0" (time left when the update was made).
+std::string format_clocks(const v1::ClockState& clocks) {
+  std::string out = "  clocks " + clocks.mode();
+  if (clocks.stopped()) out += " (stopped)";
+  for (const auto& seat : clocks.seats()) {
+    const auto ms = seat.remaining_ms();
+    const auto magnitude = ms < 0 ? -ms : ms;
+    char text[48];
+    std::snprintf(text, sizeof text, "%s%lld:%02lld.%lld", ms < 0 ? "-" : "", static_cast<long long>(magnitude / 60000),
+                  static_cast<long long>(magnitude / 1000 % 60), static_cast<long long>(magnitude / 100 % 10));
+    out += " seat" + std::to_string(seat.seat()) + "=" + text;
+    if (seat.running()) out += " (running)";
+    if (seat.flagged()) out += " (flag fell)";
+  }
+  return out + "\n";
+}
+
+// One line per logged command ("  12 seat=0 <command>", "[voided by 3]"),
+// then one per rollback.
+std::string format_match_log(const v1::MatchLog& log) {
+  std::string out = "ok match=" + std::to_string(log.match_id()) + " commands=" + std::to_string(log.commands_size()) +
+                    " rollbacks=" + std::to_string(log.rollbacks_size()) + "\n";
+  for (const auto& command : log.commands()) {
+    out += "  " + std::to_string(command.index()) + " seat=" + std::to_string(command.seat()) + " " + command.command();
+    if (command.voided_by() != 0) out += " [voided by rollback " + std::to_string(command.voided_by()) + "]";
+    out += "\n";
+  }
+  for (const auto& rollback : log.rollbacks()) {
+    out += "  rollback " + std::to_string(rollback.rollback_id()) + ": " + rollback.judge() + " from " +
+           std::to_string(rollback.from_command_index()) + " to " + std::to_string(rollback.to_command_index()) +
+           " reason=" + quoted(rollback.reason()) + "\n";
+  }
+  return out;
+}
+
 std::string format_show(const v1::MatchUpdate& update) {
   std::string out = "ok game=" + update.game() + " " + format_update_summary(update) + "\n";
   if (!update.seed_commitment().empty()) out += "  commitment " + update.seed_commitment() + "\n";
+  if (update.has_clocks()) out += format_clocks(update.clocks());
   out += format_view(update.view());
   out += format_events(update);
   if (update.has_prompt()) out += format_prompt(update.prompt());

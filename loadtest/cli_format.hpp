@@ -22,6 +22,8 @@ std::string format_push(const v1::ServerMessage& message);  // "push <kind> ..."
 // The full view (protobuf text format, Any expanded when its type is linked),
 // events, the open prompt with numbered options, and the result.
 std::string format_show(const v1::MatchUpdate& update);
+std::string format_clocks(const v1::ClockState& clocks);  // "  clocks chess seat0=4:59.2 (running) ..."
+std::string format_match_log(const v1::MatchLog& log);
 std::string format_game(const v1::GameInfo& game);
 
 }  // namespace concord::cli

@@ -19,7 +19,9 @@ const char* const kHelp =
     "  judges: judge-view <room> [follow|unfollow] | calls | take-call <id> | resolve-call <id> <note...>\n"
     "          pause <room> [share] [reason...] | resume-match <room> | result <room> draw|<seat>[,<seat>] <reason...>\n"
     "          penalty <room> <seat> <note|warning|game_loss|match_loss|dq> <category> [note...]\n"
-    "  admins: grant-judge <user> | revoke-judge <user>; room creators: room-judge <room> <user>\n"
+    "          extend <room> <seat> <seconds> | rollback <room> <index> <reason...> | match-log <room>\n"
+    "  admins: grant-judge <user> | revoke-judge <user>; room creators: room-judge <room> <user>,\n"
+    "          allow-spectator <room> <user> [off]\n"
     "  wait [seconds] [kind|prompt|finished] | help | quit\n";
 
 bool push_matches(const v1::ServerMessage& push, const std::string& until) {
@@ -64,6 +66,8 @@ const std::map<std::string, CliShell::Handler>& CliShell::handlers() {
       {"penalty", &CliShell::cmd_penalty},     {"result", &CliShell::cmd_result},
       {"grant-judge", &CliShell::cmd_grant_judge}, {"revoke-judge", &CliShell::cmd_revoke_judge},
       {"room-judge", &CliShell::cmd_room_judge},
+      {"extend", &CliShell::cmd_extend},       {"allow-spectator", &CliShell::cmd_allow_spectator},
+      {"rollback", &CliShell::cmd_rollback},   {"match-log", &CliShell::cmd_match_log},
   };
   return table;
 }

@@ -83,6 +83,10 @@ class CliShell {
   void cmd_grant_judge(const Args& args);
   void cmd_revoke_judge(const Args& args);
   void cmd_room_judge(const Args& args);
+  void cmd_extend(const Args& args);
+  void cmd_allow_spectator(const Args& args);
+  void cmd_rollback(const Args& args);
+  void cmd_match_log(const Args& args);
 
   Connector connect_;
   std::ostream& out_;

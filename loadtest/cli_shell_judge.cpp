@@ -117,4 +117,48 @@ void CliShell::cmd_room_judge(const Args& args) {
   ok(format_room(client().call(message).room()));
 }
 
+// A judge adds time to one seat's clock (seat index + 1, as in penalty).
+void CliShell::cmd_extend(const Args& args) {
+  require_exactly(args, 4, "extend <room> <seat> <seconds>");
+  v1::ClientMessage message;
+  auto* extend = message.mutable_extend_time();
+  extend->set_room_id(args[1]);
+  extend->set_seat(static_cast<std::uint32_t>(parse_int(args[2], "seat")));
+  extend->set_seconds(static_cast<std::uint32_t>(parse_int(args[3], "seconds")));
+  ok(format_room(client().call(message).room()));
+}
+
+// The creator of a room with spectators=list lists (or, with "off", unlists) a watcher.
+void CliShell::cmd_allow_spectator(const Args& args) {
+  if (args.size() < 3 || args.size() > 4 || (args.size() == 4 && args[3] != "off")) {
+    throw UsageError("usage: allow-spectator <room> <user> [off]");
+  }
+  v1::ClientMessage message;
+  auto* allow = message.mutable_allow_spectator();
+  allow->set_room_id(args[1]);
+  allow->set_username(args[2]);
+  allow->set_allow(args.size() == 3);
+  ok(format_room(client().call(message).room()));
+}
+
+// A judge backs the (paused) match up to command index k.
+void CliShell::cmd_rollback(const Args& args) {
+  if (args.size() < 4) throw UsageError("usage: rollback <room> <index> <reason...>");
+  v1::ClientMessage message;
+  auto* rollback = message.mutable_rollback_match();
+  rollback->set_room_id(args[1]);
+  rollback->set_to_command_index(static_cast<std::uint64_t>(parse_int(args[2], "index")));
+  rollback->set_reason(rest_of(args, 3));
+  const auto done = client().call(message).rolled_back();
+  ok("rollback=" + std::to_string(done.rollback_id()) + " from=" + std::to_string(done.from_command_index()) +
+     " to=" + std::to_string(done.to_command_index()));
+}
+
+void CliShell::cmd_match_log(const Args& args) {
+  require_exactly(args, 2, "match-log <room>");
+  v1::ClientMessage message;
+  message.mutable_request_match_log()->set_room_id(args[1]);
+  out_ << format_match_log(client().call(message).match_log());
+}
+
 }  // namespace concord::cli

@@ -103,6 +103,12 @@ class Dispatcher : public MessageHandler {
                     bool grant);
   void on_add_room_judge(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& creator,
                          const v1::AddRoomJudge& request);
+  void on_allow_spectator(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& creator,
+                          const v1::AllowSpectator& request);
+  void on_extend_time(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
+                      const v1::ExtendTime& request);
+  void on_rollback(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
+                   const v1::RollbackMatch& request);
   void on_issue_penalty(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
                         const v1::IssuePenalty& request);
   void on_override_result(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,

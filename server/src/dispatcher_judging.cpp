@@ -25,7 +25,7 @@ v1::ServerMessage call_message(std::uint64_t request_id, const persistence::Judg
 }  // namespace
 
 bool Dispatcher::is_judging_request(v1::ClientMessage::BodyCase body) {
-  return body >= v1::ClientMessage::kGrantJudge && body <= v1::ClientMessage::kResolveCall;
+  return body >= v1::ClientMessage::kGrantJudge && body <= v1::ClientMessage::kRequestMatchLog;
 }
 
 void Dispatcher::route_judging(const LinkPtr& link, const v1::ClientMessage& m, const PlayerRef& player) {
@@ -38,6 +38,7 @@ void Dispatcher::route_judging(const LinkPtr& link, const v1::ClientMessage& m, 
     case v1::ClientMessage::kListCalls: return on_list_calls(link, rid, player);
     case v1::ClientMessage::kTakeCall: return on_take_call(link, rid, player, m.take_call().call_id());
     case v1::ClientMessage::kResolveCall: return on_resolve_call(link, rid, player, m.resolve_call());
+    case v1::ClientMessage::kAllowSpectator: return on_allow_spectator(link, rid, player, m.allow_spectator());
     default: return route_room_judging(link, m, player);
   }
 }
@@ -59,6 +60,11 @@ void Dispatcher::route_room_judging(const LinkPtr& link, const v1::ClientMessage
       if (auto room = room_or_error(link, rid, m.resume_match().room_id())) room->resume_play(player, link, rid);
       return;
     case v1::ClientMessage::kIssuePenalty: return on_issue_penalty(link, rid, player, m.issue_penalty());
+    case v1::ClientMessage::kExtendTime: return on_extend_time(link, rid, player, m.extend_time());
+    case v1::ClientMessage::kRollbackMatch: return on_rollback(link, rid, player, m.rollback_match());
+    case v1::ClientMessage::kRequestMatchLog:
+      if (auto room = room_or_error(link, rid, m.request_match_log().room_id())) room->match_log(link, rid);
+      return;
     case v1::ClientMessage::kOverrideResult: return on_override_result(link, rid, player, m.override_result());
     case v1::ClientMessage::kRequestJudgeView:
       if (auto room = room_or_error(link, rid, m.request_judge_view().room_id())) {
@@ -109,6 +115,50 @@ void Dispatcher::on_add_room_judge(const LinkPtr& link, std::uint64_t rid, const
     }
     room->add_room_judge(creator, link, rid, PlayerRef{player->id, player->username});
   });
+}
+
+void Dispatcher::on_allow_spectator(const LinkPtr& link, std::uint64_t rid, const PlayerRef& creator,
+                                    const v1::AllowSpectator& request) {
+  if (!printable_text(request.username(), 1, 64)) {
+    link->send(make_error(rid, "UNKNOWN_PLAYER", "no such account"));
+    return;
+  }
+  auto room = room_or_error(link, rid, request.room_id());
+  if (!room) return;
+  db_job(link, rid, [link, rid, creator, room, username = request.username(), allow = request.allow()](
+                        pqxx::connection& conn) {
+    const auto player = persistence::PlayerRepository(conn).find_by_username(username);
+    if (!player) {
+      link->send(make_error(rid, "UNKNOWN_PLAYER", "no account '" + username + "'"));
+      return;
+    }
+    room->allow_spectator(creator, link, rid, PlayerRef{player->id, player->username}, allow);
+  });
+}
+
+// --- clocks and rollback -------------------------------------------------------------
+
+void Dispatcher::on_extend_time(const LinkPtr& link, std::uint64_t rid, const PlayerRef& judge,
+                                const v1::ExtendTime& request) {
+  if (request.seat() < 1 || request.seat() > 64) {
+    return link->send(make_error(rid, "INVALID_SEATS", "ExtendTime.seat is the seat index + 1"));
+  }
+  if (auto room = room_or_error(link, rid, request.room_id())) {
+    room->extend_time(judge, link, rid, static_cast<int>(request.seat()) - 1, request.seconds());
+  }
+}
+
+void Dispatcher::on_rollback(const LinkPtr& link, std::uint64_t rid, const PlayerRef& judge,
+                             const v1::RollbackMatch& request) {
+  if (request.reason().empty()) {
+    return link->send(make_error(rid, "REASON_REQUIRED", "RollbackMatch.reason: 1-256 printable characters"));
+  }
+  if (!printable_text(request.reason(), 1, 256)) {
+    return link->send(make_error(rid, "INVALID_TEXT", "RollbackMatch.reason: 1-256 printable characters"));
+  }
+  if (auto room = room_or_error(link, rid, request.room_id())) {
+    room->rollback(judge, link, rid, request.to_command_index(), request.reason());
+  }
 }
 
 // --- penalties and results -----------------------------------------------------------

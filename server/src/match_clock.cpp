@@ -40,7 +40,7 @@ std::vector<MatchClock::Ms> MatchClock::settle(Ms now) {
   if (!enabled()) return charges;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     auto& seat = seats_[i];
-    if (!seat.awaiting || paused_) continue;
+    if (!seat.awaiting || seat.frozen || paused_) continue;
     Ms free_left = 0;
     charges[i] = charge(seat, now, &free_left);
     seat.free_left = free_left;
@@ -53,6 +53,15 @@ std::vector<MatchClock::Ms> MatchClock::settle(Ms now) {
 void MatchClock::moved(int seat) {
   if (settings_.mode != ClockSettings::Mode::Chess || seat < 0 || seat >= static_cast<int>(seats_.size())) return;
   seats_[static_cast<std::size_t>(seat)].bank += settings_.increment_ms;
+}
+
+void MatchClock::set_frozen(const std::set<int>& frozen, Ms now) {
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    auto& seat = seats_[i];
+    const bool freeze = frozen.count(static_cast<int>(i)) > 0;
+    if (seat.frozen && !freeze) seat.since = now;  // runs again from now
+    seat.frozen = freeze;
+  }
 }
 
 void MatchClock::pause(Ms now) {
@@ -68,6 +77,7 @@ void MatchClock::resume(Ms now) {
 }
 
 void MatchClock::replay(const std::vector<Ms>& charges, int mover) {
+  if (settings_.mode == ClockSettings::Mode::PerTurn) return;
   for (std::size_t i = 0; i < seats_.size() && i < charges.size(); ++i) seats_[i].bank -= charges[i];
   moved(mover);
 }
@@ -80,14 +90,24 @@ void MatchClock::extend(int seat, Ms extra) {
 MatchClock::Ms MatchClock::remaining(int seat, Ms now) const {
   if (seat < 0 || seat >= static_cast<int>(seats_.size())) return 0;
   const auto& s = seats_[static_cast<std::size_t>(seat)];
-  if (!s.awaiting || paused_ || !enabled()) return s.bank;
+  if (!s.awaiting || s.frozen || paused_ || !enabled()) return s.bank;
   Ms free_left = 0;
   return s.bank - charge(s, now, &free_left);
 }
 
 bool MatchClock::running(int seat) const {
   if (!enabled() || paused_ || seat < 0 || seat >= static_cast<int>(seats_.size())) return false;
-  return seats_[static_cast<std::size_t>(seat)].awaiting;
+  const auto& s = seats_[static_cast<std::size_t>(seat)];
+  return s.awaiting && !s.frozen;
+}
+
+MatchClock::Ms MatchClock::delay_left(int seat, Ms now) const {
+  if (seat < 0 || seat >= static_cast<int>(seats_.size())) return 0;
+  const auto& s = seats_[static_cast<std::size_t>(seat)];
+  if (!running(seat)) return s.awaiting ? s.free_left : 0;
+  Ms free_left = 0;
+  charge(s, now, &free_left);
+  return free_left;
 }
 
 std::optional<MatchClock::Ms> MatchClock::next_flag(Ms now) const {

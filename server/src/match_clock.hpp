@@ -47,19 +47,26 @@ class MatchClock {
   std::vector<Ms> settle(Ms now);
   // After `seat`'s accepted command: its increment (chess).
   void moved(int seat);
+  // Seats whose clocks stand still although they owe an answer (their player
+  // has no connection and the room freezes such clocks). Their turn goes on
+  // when they are no longer frozen. Settle first: charges are not returned.
+  void set_frozen(const std::set<int>& seats, Ms now);
 
   void pause(Ms now);
   void resume(Ms now);
   bool paused() const { return paused_; }
 
   // Recovery and replay: one journaled command's charges, then its mover
-  // (-1 for none).
+  // (-1 for none). per_turn keeps no bank across turns, so replay leaves it
+  // alone: after a restart the turn in progress has its whole limit again.
   void replay(const std::vector<Ms>& charges, int mover);
   // A judge adds time to one seat.
   void extend(int seat, Ms extra);
 
   Ms remaining(int seat, Ms now) const;
   bool running(int seat) const;
+  // chess with a delay: the free time left in the seat's turn.
+  Ms delay_left(int seat, Ms now) const;
   // When the first running clock falls if nothing happens, or nullopt.
   std::optional<Ms> next_flag(Ms now) const;
   // Running seats whose time is up at `now`.
@@ -74,6 +81,7 @@ class MatchClock {
     Ms bank = 0;           // chess: time left; per_turn: time left in this turn
     Ms free_left = 0;      // chess: delay left in this turn
     bool awaiting = false;
+    bool frozen = false;
     Ms since = 0;          // last settle while running
   };
   // What running from `seat.since` to `now` costs, and what is left of its delay.

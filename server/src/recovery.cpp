@@ -15,6 +15,7 @@ struct Rebuilt {
   std::vector<PlayerRef> players;
   std::vector<std::optional<rules::Deck>> decks;
   std::vector<rules::Command> log;
+  std::vector<std::string> metas;  // each command's room record (clock charges)
   std::string last_hash;
 };
 
@@ -33,13 +34,16 @@ std::optional<std::string> read_match(pqxx::connection& conn, const persistence:
     auto command = rules::Command::from_text(record.command_text);
     if (!command) return "unreadable command " + std::to_string(record.index);
     out.log.push_back(std::move(*command));
+    out.metas.push_back(record.meta);
     out.last_hash = record.state_hash;
   }
   return std::nullopt;
 }
 
-// A pause still in force when the server stopped holds after the restart.
-void restore_judging(pqxx::connection& conn, Room& room, std::int64_t match_id) {
+// A pause still in force when the server stopped holds after the restart;
+// the clocks are rebuilt from the commands' records and the judges' extensions.
+std::optional<std::string> restore_judging(pqxx::connection& conn, Room& room, std::int64_t match_id,
+                                           const std::vector<std::string>& metas) {
   const auto actions = persistence::JudgeRepository(conn).actions(match_id);
   std::map<std::int64_t, std::string> names;
   for (const auto& action : actions) {
@@ -47,6 +51,7 @@ void restore_judging(pqxx::connection& conn, Room& room, std::int64_t match_id) 
     if (auto judge = persistence::PlayerRepository(conn).find_by_id(action.judge_id)) names[judge->id] = judge->username;
   }
   room.restore_judging(actions, names);
+  return room.restore_clock(metas, actions);
 }
 
 std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, const persistence::MatchRecord& match) {
@@ -63,6 +68,7 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
                         match.creator_id,
                         match.settings_blob,
                         {},
+                        {},
                         {}};
   read_settings_blob(match.settings_blob, settings);
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));
@@ -72,7 +78,10 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
     return error;
   }
   if (auto result = room->restored_result()) persistence::MatchRepository(conn).finish(match.id, "finished", *result);
-  restore_judging(conn, *room, match.id);
+  if (auto clock_error = restore_judging(conn, *room, match.id, rebuilt.metas)) {
+    ctx.lobby.remove(match.room_id);
+    return clock_error;
+  }
   return std::nullopt;
 }
 

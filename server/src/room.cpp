@@ -18,6 +18,7 @@ Room::Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings 
       strand_(boost::asio::make_strand(ctx.ioc)),
       seats_(static_cast<std::size_t>(settings_.seat_count)),
       expiry_timer_(strand_),
+      clock_timer_(strand_),
       grace_timer_(strand_),
       delay_timer_(strand_) {
   policy_ = room_policy(settings_.room_options);
@@ -140,11 +141,15 @@ void Room::do_join(PlayerRef player, LinkPtr link, JoinRequest request) {
   }
   if (request.role == v1::JUDGE) return join_as_judge(player, link, request);
   if (request.role == v1::SPECTATOR) {
-    if (!policy_.spectators) {
-      link->send(make_error(request.request_id, "SPECTATORS_OFF", "room " + id_ + " takes no spectators"));
+    if (!may_watch(player)) {
+      const bool off = policy_.spectators == RoomPolicy::Spectators::Off;
+      link->send(make_error(request.request_id, off ? "SPECTATORS_OFF" : "NOT_LISTED",
+                            off ? "room " + id_ + " takes no spectators"
+                                : "room " + id_ + " takes only the spectators its creator listed"));
       return;
     }
     spectators_.insert(link);
+    spectator_accounts_[link] = player.id;
     if (seat_of(player.id) < 0) watchers_.insert(player.id);
     update_summary();
     send_room_info(link, request.request_id);
@@ -190,6 +195,7 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
   seats_[seat].ready = false;
   seats_[seat].links.insert(link);
   spectators_.erase(link);
+  spectator_accounts_.erase(link);
   watchers_.erase(player.id);
   update_summary();
   send_room_info(link, request.request_id);
@@ -200,6 +206,7 @@ void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
   const int seat = seat_of(player.id);
   const bool judge = judge_links_.erase(link) > 0;
   judge_followers_.erase(link);
+  spectator_accounts_.erase(link);
   const bool spectating = spectators_.erase(link) > 0 || watchers_.count(player.id) > 0 || judge;
   watchers_.erase(player.id);
   if (seat < 0 && !spectating) {
@@ -262,8 +269,9 @@ void Room::do_attach(PlayerRef player, LinkPtr link) {
 
 // A resumed connection of a player who was watching this room.
 void Room::reattach_watcher(PlayerRef player, const LinkPtr& link) {
-  if (closed_ || watchers_.count(player.id) == 0 || !policy_.spectators) return;
+  if (closed_ || watchers_.count(player.id) == 0 || !may_watch(player)) return;
   spectators_.insert(link);
+  spectator_accounts_[link] = player.id;
   update_summary();
   send_room_info(link, 0);
   if (match_) send_fresh_update(link, -1);
@@ -272,6 +280,7 @@ void Room::reattach_watcher(PlayerRef player, const LinkPtr& link) {
 
 void Room::do_detach(LinkPtr link) {
   judge_followers_.erase(link);
+  spectator_accounts_.erase(link);
   bool changed = spectators_.erase(link) > 0;
   changed = judge_links_.erase(link) > 0 || changed;
   for (auto& seat : seats_) changed = seat.links.erase(link) > 0 || changed;
@@ -319,6 +328,7 @@ void Room::close_room(const std::string& reason) {
 
 // A closed room's timers must not keep it alive (their handlers hold it).
 void Room::cancel_timers() {
+  clock_timer_.cancel();
   grace_timer_.cancel();
   delay_timer_.cancel();
 }

@@ -41,12 +41,13 @@ struct RoomSettings {
   std::string extra;             // the settings blob (settings_blob() of the fields below), stored as is
   std::set<std::int64_t> room_judges;  // accounts the creator named judges of this room (in `extra`)
   rules::OptionValues room_options;    // resolved against room_option_specs() (in `extra`)
+  std::set<std::int64_t> allowed_spectators;  // spectators = list: who may watch (in `extra`)
   bool is_private() const { return !password_hash.empty(); }
 };
 
 // The settings blob (matches.settings_blob, room_settings.cpp): "key=value"
-// lines. Holds the room's own judges ("judges=<id>,<id>") and its room
-// options ("room.<name>=<value>").
+// lines. Holds the room's own judges ("judges=<id>,<id>"), its spectator list
+// ("spectators=<id>,<id>") and its room options ("room.<name>=<value>").
 std::string settings_blob(const RoomSettings& settings);
 void read_settings_blob(const std::string& blob, RoomSettings& settings);
 
@@ -111,6 +112,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void penalize(PlayerRef judge, LinkPtr link, std::uint64_t request_id, PenaltyOrder order);
   void override_result(PlayerRef judge, LinkPtr link, std::uint64_t request_id, rules::MatchResult result);
   void judge_view(PlayerRef judge, LinkPtr link, std::uint64_t request_id, bool follow);
+  // Clocks (room_clock.cpp): a judge adds time to one seat's clock.
+  void extend_time(PlayerRef judge, LinkPtr link, std::uint64_t request_id, int seat, std::int64_t seconds);
+  // The creator of a room with spectators = list allows or disallows a watcher.
+  void allow_spectator(PlayerRef creator, LinkPtr link, std::uint64_t request_id, PlayerRef watcher, bool allow);
+  // Rollback (room_rollback.cpp): a judge backs the paused match up to index k.
+  void rollback(PlayerRef judge, LinkPtr link, std::uint64_t request_id, std::uint64_t to_index, std::string reason);
+  // A judge reads the match's log, voided commands and rollbacks included.
+  void match_log(LinkPtr link, std::uint64_t request_id);
   // Crash recovery: the judge actions journaled for the match (a pause still in force).
   void restore_judging(const std::vector<persistence::JudgeActionRecord>& actions,
                        const std::map<std::int64_t, std::string>& judge_names);
@@ -129,6 +138,10 @@ class Room : public std::enable_shared_from_this<Room> {
                                      const std::vector<std::optional<rules::Deck>>& decks,
                                      const rules::Seed& seed, const std::vector<rules::Command>& log,
                                      const std::string& last_hash);
+  // After restore() and restore_judging(): the clocks from each journaled
+  // command's meta and the judges' extensions.
+  std::optional<std::string> restore_clock(const std::vector<std::string>& metas,
+                                           const std::vector<persistence::JudgeActionRecord>& actions);
   // After restore(), before the room is shared: the result text if the
   // rebuilt match is already over (its end was not journaled before the crash).
   std::optional<std::string> restored_result() const;
@@ -211,7 +224,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void abort_match(const std::string& reason);
   void record_end(std::int64_t match_id, const std::string& status, const std::string& text);
   void accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending);
-  void journal_command(const rules::Command& command, const std::string& hash);
+  void journal_command(const rules::Command& command, const std::string& hash, std::string meta);
   bool refuse_while_not_durable(const LinkPtr& link, std::uint64_t request_id);
   void on_durable(std::uint64_t index, bool ok);
   void flush(PendingFlush& pending);
@@ -256,11 +269,51 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_judge_views(const PendingFlush& pending);  // to the judges who follow, after a command
   void record_judge_action(persistence::JudgeActionRecord action, bool decides_result,
                            std::function<void(Room&, std::int64_t)> stored, std::function<void(Room&)> failed);
-  void write_next_judge_action();
-  void judge_action_written(std::optional<std::int64_t> row);  // nullopt: not stored
+  // Writes that must reach the database in the order they were taken (judge
+  // actions, settings, rollbacks): one at a time, front first. A job returns
+  // a row id, or nullopt when it refused (nothing stored); it throws when the
+  // database failed. `stored` / `failed` run on the strand.
+  using WriteJob = std::function<std::optional<std::int64_t>(pqxx::connection&)>;
+  void queue_write(WriteJob job, std::function<void(Room&, std::int64_t)> stored, std::function<void(Room&)> failed);
+  void write_next();
+  void write_done(std::optional<std::int64_t> row);  // nullopt: not stored
   void lift_pause(const LinkPtr& except = nullptr);
   void send_to_everyone(const std::shared_ptr<const std::string>& body) const;
-  void store_settings_blob();
+  void send_fresh_updates();  // everyone in the room: a full view of the present (their own)
+  // The settings blob changed: stored (in order with judge actions) when the
+  // match has a record; `done` runs once it is stored (or at once without a record).
+  void store_settings_blob(std::function<void(Room&)> done = {}, std::function<void(Room&)> failed = {});
+  void do_allow_spectator(PlayerRef creator, const LinkPtr& link, std::uint64_t request_id, PlayerRef watcher,
+                          bool allow);
+  bool may_watch(const PlayerRef& player) const;
+  void send_away_spectator(std::int64_t account);
+
+  // clocks (room_clock.cpp)
+  std::set<int> clocked_seats() const;  // the seats whose clocks run now (they owe an answer)
+  void start_clock();
+  std::string clock_after_command(int mover);  // the command's meta
+  void stop_clock();
+  void restart_clock();
+  void update_clock_presence();  // freeze_clock_while_disconnected: who is connected changed
+  void arm_clock();
+  void on_clock_timer();
+  void flag_fall(int seat);
+  bool answer_for_flagged(int seat);
+  void call_judge_on_flag(int seat, const std::string& name);
+  void do_extend_time(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, int seat, std::int64_t seconds);
+  void clock_to_wire(v1::ClockState* out) const;
+  void rebuild_clock(const std::vector<std::string>& metas, const std::vector<persistence::JudgeActionRecord>& actions);
+
+  // rollback (room_rollback.cpp)
+ public:
+  struct Rebuilt;  // what a rollback's worker rebuilt (room_rollback.cpp)
+
+ private:
+  void do_rollback(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, std::uint64_t to_index,
+                   const std::string& reason);
+  void install_rollback(Rebuilt& rebuilt, const PlayerRef& judge, std::uint64_t from_index);
+  void do_match_log(const LinkPtr& link, std::uint64_t request_id);
+  rules::MatchSetup match_setup() const;
 
   // delayed spectators (room_spectator_delay.cpp)
   void hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts);
@@ -286,6 +339,7 @@ class Room : public std::enable_shared_from_this<Room> {
   Phase phase_ = Phase::Waiting;
   std::vector<Seat> seats_;
   std::set<LinkPtr> spectators_;
+  std::map<LinkPtr, std::int64_t> spectator_accounts_;  // the account behind each spectator link
   std::set<std::int64_t> watchers_;  // players who joined as spectators and have not left (resume brings them back)
   std::map<LinkPtr, PlayerRef> judge_links_;  // connections judging the room (they get the spectators' stream)
   std::set<LinkPtr> judge_followers_;         // judge links that get a judge view with every command
@@ -293,15 +347,19 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string pause_reason_;
   bool pause_shared_ = false;
   std::optional<JudgedResult> judged_;
-  struct JudgeWrite {
-    persistence::JudgeActionRecord action;
-    bool decides_result = false;
+  struct RoomWrite {
+    WriteJob job;
     std::function<void(Room&, std::int64_t)> stored;
     std::function<void(Room&)> failed;
   };
-  std::deque<JudgeWrite> judge_writes_;  // written one at a time, front first
+  std::deque<RoomWrite> writes_;         // written one at a time, front first
   std::uint64_t pause_token_ = 0;        // changes with every pause and its lifting
   RoomPolicy policy_;                    // from settings_.room_options
+  std::optional<MatchClock> clock_;      // while a match with a clock exists
+  std::vector<MatchClock::Ms> unjournaled_charges_;  // charged while stopping, journaled with the next command
+  std::set<int> flagged_;                // seats whose flag fell (and was dealt with)
+  std::uint64_t clock_generation_ = 0;   // a timer armed under an older generation does nothing
+  bool rolling_back_ = false;            // a rollback is being written: no other judge action meanwhile
   std::unique_ptr<rules::Match> match_;
   rules::Seed seed_{};
   std::int64_t match_id_ = 0;
@@ -312,6 +370,7 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::ViewFeed spectator_feed_;
   bool closed_ = false;
   boost::asio::steady_timer expiry_timer_;
+  boost::asio::steady_timer clock_timer_;
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer delay_timer_;
   std::uint64_t delay_generation_ = 0;

@@ -12,6 +12,7 @@ namespace concord::server {
 namespace {
 
 constexpr std::size_t kMaxRoomJudges = 16;         // judges a private room's creator may name
+constexpr std::size_t kMaxListedSpectators = 64;   // accounts a spectators = list room may name
 
 const char* penalty_name(v1::Penalty penalty) {
   switch (penalty) {
@@ -56,6 +57,10 @@ void Room::judge_view(PlayerRef judge, LinkPtr link, std::uint64_t request_id, b
   on_strand([=](Room& r) { r.do_judge_view(judge, link, request_id, follow); });
 }
 
+void Room::allow_spectator(PlayerRef creator, LinkPtr link, std::uint64_t request_id, PlayerRef watcher, bool allow) {
+  on_strand([=](Room& r) { r.do_allow_spectator(creator, link, request_id, watcher, allow); });
+}
+
 // --- membership --------------------------------------------------------------------
 
 void Room::join_as_judge(PlayerRef player, const LinkPtr& link, const JoinRequest& request) {
@@ -96,19 +101,93 @@ void Room::do_add_room_judge(PlayerRef creator, const LinkPtr& link, std::uint64
   }
 }
 
-// The settings blob changed after the match was recorded: store it again.
-void Room::store_settings_blob() {
+// The settings blob changed: stored again (in order with the judge actions)
+// once the match has a record; before that, the record takes it when written.
+void Room::store_settings_blob(std::function<void(Room&)> done, std::function<void(Room&)> failed) {
   settings_.extra = settings_blob(settings_);
-  if (match_id_ == 0) return;  // the match record, when written, takes it
-  ctx_.db.post(
-      [match_id = match_id_, blob = settings_.extra, id = id_](pqxx::connection& conn) {
-        try {
-          persistence::MatchRepository(conn).update_settings_blob(match_id, blob);
-        } catch (const std::exception& e) {
-          spdlog::error("room {}: could not store its settings: {}", id, e.what());
-        }
+  if (match_id_ == 0) {
+    if (done) done(*this);
+    return;
+  }
+  queue_write(
+      [match_id = match_id_, blob = settings_.extra](pqxx::connection& conn) -> std::optional<std::int64_t> {
+        persistence::MatchRepository(conn).update_settings_blob(match_id, blob);
+        return match_id;
       },
-      [id = id_] { spdlog::error("room {}: could not store its settings: database unreachable", id); });
+      [done](Room& r, std::int64_t) {
+        if (done) done(r);
+      },
+      [failed, id = id_](Room& r) {
+        spdlog::error("room {}: could not store its settings", id);
+        if (failed) failed(r);
+      });
+}
+
+// --- spectator lists ---------------------------------------------------------------
+
+bool Room::may_watch(const PlayerRef& player) const {
+  switch (policy_.spectators) {
+    case RoomPolicy::Spectators::Off: return false;
+    case RoomPolicy::Spectators::List:
+      return player.id == settings_.creator || settings_.allowed_spectators.count(player.id) > 0;
+    case RoomPolicy::Spectators::On: return true;
+  }
+  return true;
+}
+
+// The list changes once it is stored; a disallowed account's spectator
+// connections are sent away then.
+void Room::do_allow_spectator(PlayerRef creator, const LinkPtr& link, std::uint64_t request_id, PlayerRef watcher,
+                              bool allow) {
+  if (closed_) {
+    link->send(make_error(request_id, "ROOM_NOT_FOUND", "room " + id_ + " is closed"));
+  } else if (creator.id != settings_.creator) {
+    link->send(make_error(request_id, "NOT_ROOM_CREATOR", "only the creator of room " + id_ + " lists its spectators"));
+  } else if (policy_.spectators != RoomPolicy::Spectators::List) {
+    link->send(make_error(request_id, "NOT_LISTED", "room " + id_ + "'s spectators option is not 'list'"));
+  } else if (allow && seat_of(watcher.id) >= 0) {
+    link->send(make_error(request_id, "PLAYER_IN_ROOM", watcher.username + " plays in room " + id_));
+  } else if (allow && settings_.allowed_spectators.size() >= kMaxListedSpectators &&
+             settings_.allowed_spectators.count(watcher.id) == 0) {
+    link->send(make_error(request_id, "TOO_MANY_SPECTATORS",
+                          "room " + id_ + " lists " + std::to_string(kMaxListedSpectators) + " spectators already"));
+  } else {
+    const auto before = settings_.allowed_spectators;
+    if (allow) {
+      settings_.allowed_spectators.insert(watcher.id);
+    } else {
+      settings_.allowed_spectators.erase(watcher.id);
+    }
+    store_settings_blob(
+        [link, request_id, watcher, allow](Room& r) {
+          if (!allow) r.send_away_spectator(watcher.id);
+          r.update_summary();
+          r.send_room_info(link, request_id);
+        },
+        [link, request_id, before](Room& r) {
+          r.settings_.allowed_spectators = before;
+          r.settings_.extra = settings_blob(r.settings_);
+          link->send(make_error(request_id, "UNAVAILABLE", "the spectator list could not be stored; nothing changed"));
+        });
+  }
+}
+
+void Room::send_away_spectator(std::int64_t account) {
+  if (may_watch(PlayerRef{account, ""})) return;
+  watchers_.erase(account);
+  v1::ServerMessage closed;
+  closed.mutable_room_closed()->set_room_id(id_);
+  closed.mutable_room_closed()->set_reason("not on the spectator list");
+  for (auto it = spectator_accounts_.begin(); it != spectator_accounts_.end();) {
+    if (it->second != account) {
+      ++it;
+      continue;
+    }
+    it->first->send(closed);
+    spectators_.erase(it->first);
+    it = spectator_accounts_.erase(it);
+  }
+  broadcast_room_info();
 }
 
 // --- pause -------------------------------------------------------------------------
@@ -128,6 +207,7 @@ void Room::do_pause(PlayerRef judge, const LinkPtr& link, std::uint64_t request_
   paused_by_ = judge;
   pause_reason_ = reason;
   pause_shared_ = share;
+  stop_clock();
   const auto token = ++pause_token_;
   persistence::JudgeActionRecord action;
   action.kind = "pause";
@@ -140,6 +220,7 @@ void Room::do_pause(PlayerRef judge, const LinkPtr& link, std::uint64_t request_
         r.update_summary();
         r.send_room_info(link, request_id);
         r.broadcast_room_info(link);
+        r.send_fresh_updates();  // the clocks stopped
       },
       [link, request_id, token](Room& r) {
         if (r.pause_token_ == token && r.paused_by_) r.lift_pause();
@@ -178,9 +259,11 @@ void Room::lift_pause(const LinkPtr& except) {
   pause_reason_.clear();
   pause_shared_ = false;
   ++pause_token_;
+  restart_clock();
   note_seat_presence();
   update_summary();
   broadcast_room_info(except);
+  if (clock_) send_fresh_updates();  // the clocks run again
 }
 
 // --- penalties and results ---------------------------------------------------------
@@ -287,13 +370,10 @@ void Room::do_override_result(PlayerRef judge, const LinkPtr& link, std::uint64_
 // fresh update showing the judge's result.
 void Room::end_by_judge() {
   const bool was_running = phase_ == Phase::Running;
+  stop_clock();
   phase_ = Phase::Finished;
   paused_by_.reset();
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    for (const auto& link : seats_[i].links) send_fresh_update(link, static_cast<int>(i));
-  }
-  for (const auto& link : spectators_) send_fresh_update(link, -1);  // delayed: the newest already shown
-  for (const auto& [link, judge] : judge_links_) send_fresh_update(link, -1);
+  send_fresh_updates();
   hold_for_spectators({}, seat_prompts());
   release_for_spectators();
   if (was_running && pending_.empty()) Metrics::instance().matches_running--;
@@ -343,6 +423,7 @@ std::shared_ptr<const std::string> Room::judge_update(std::uint64_t request_id) 
     result_to_wire(*result, seed_.hex(), update->mutable_result());
     if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
   }
+  if (clock_) clock_to_wire(update->mutable_clocks());
   return std::make_shared<const std::string>(message.SerializeAsString());
 }
 
@@ -382,38 +463,46 @@ void Room::record_judge_action(persistence::JudgeActionRecord action, bool decid
   action.match_id = match_id_;
   action.room_id = id_;
   action.command_index = static_cast<std::int64_t>(command_index_);
-  judge_writes_.push_back(JudgeWrite{std::move(action), decides_result, std::move(stored), std::move(failed)});
-  if (judge_writes_.size() == 1) write_next_judge_action();
+  queue_write(
+      [action, decides_result](pqxx::connection& conn) -> std::optional<std::int64_t> {
+        persistence::JudgeRepository judges(conn);
+        return decides_result ? judges.record_result(action, action.detail) : judges.record_action(action);
+      },
+      std::move(stored), std::move(failed));
 }
 
-void Room::write_next_judge_action() {
-  if (judge_writes_.empty()) return;
-  const auto& write = judge_writes_.front();
+void Room::queue_write(WriteJob job, std::function<void(Room&, std::int64_t)> stored,
+                       std::function<void(Room&)> failed) {
+  writes_.push_back(RoomWrite{std::move(job), std::move(stored), std::move(failed)});
+  if (writes_.size() == 1) write_next();
+}
+
+void Room::write_next() {
+  if (writes_.empty()) return;
   auto self = shared_from_this();
   ctx_.db.post(
-      [self, action = write.action, decides_result = write.decides_result](pqxx::connection& conn) {
-        std::int64_t row = 0;
+      [self, job = writes_.front().job](pqxx::connection& conn) {
+        std::optional<std::int64_t> row;
         try {
-          persistence::JudgeRepository judges(conn);
-          row = decides_result ? judges.record_result(action, action.detail) : judges.record_action(action);
+          row = job(conn);
         } catch (const std::exception& e) {
-          spdlog::error("room {}: could not record a judge action: {}", action.room_id, e.what());
-          self->on_strand([](Room& r) { r.judge_action_written(std::nullopt); });
+          spdlog::error("room {}: a write failed: {}", self->id_, e.what());
+          self->on_strand([](Room& r) { r.write_done(std::nullopt); });
           throw;  // the worker reconnects if the connection broke
         }
-        self->on_strand([row](Room& r) { r.judge_action_written(row); });
+        self->on_strand([row](Room& r) { r.write_done(row); });
       },
       [self] {
-        spdlog::error("room {}: could not record a judge action: database unreachable", self->id_);
-        self->on_strand([](Room& r) { r.judge_action_written(std::nullopt); });
+        spdlog::error("room {}: a write failed: database unreachable", self->id_);
+        self->on_strand([](Room& r) { r.write_done(std::nullopt); });
       });
 }
 
-void Room::judge_action_written(std::optional<std::int64_t> row) {
-  if (judge_writes_.empty()) return;
-  auto write = std::move(judge_writes_.front());
-  judge_writes_.pop_front();
-  write_next_judge_action();
+void Room::write_done(std::optional<std::int64_t> row) {
+  if (writes_.empty()) return;
+  auto write = std::move(writes_.front());
+  writes_.pop_front();
+  write_next();
   if (row && write.stored) write.stored(*this, *row);
   if (!row && write.failed) write.failed(*this);
 }

@@ -6,6 +6,7 @@
 
 #include "concord/server/metrics.hpp"
 #include "lobby.hpp"
+#include "match_replay.hpp"
 #include "room.hpp"
 #include "wire_convert.hpp"
 
@@ -113,6 +114,7 @@ void Room::on_match_created(std::int64_t match_id) {
   }
   match_id_ = match_id;
   phase_ = Phase::Running;
+  start_clock();
   Metrics::instance().matches_running++;
   spdlog::info("room {}: match {} started ({} seats, commitment {})", id_, match_id, seats_.size(),
                seed_.commitment());
@@ -196,6 +198,7 @@ void Room::run_command(const LinkPtr& link, std::uint64_t request_id, int seat, 
 void Room::accept_command(const rules::Command& command, rules::Outcome& outcome, PendingFlush pending) {
   pending.index = ++command_index_;
   prompt_ids_->after_command(*match_, command, command_index_);
+  auto clock_record = clock_after_command(command.seat);
   // Views are projected only for viewers who are connected now (projection is
   // most of a command's cost). Whoever connects before the flush was sent a
   // fresh update of this state or a later one on joining, so a missing update
@@ -211,9 +214,13 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   pending.spectator_delta = std::move(spectator.delta);
   if (!judge_followers_.empty()) pending.judge_update = judge_update(0);
   hold_for_spectators(outcome.events, prompts);
-  if (match_->finished()) phase_ = Phase::Finished;
+  if (match_->finished()) {
+    phase_ = Phase::Finished;
+    stop_clock();
+  }
   pending_.push_back(std::move(pending));
-  journal_command(command, match_->state_hash());
+  journal_command(command, match_->state_hash(), std::move(clock_record));
+  arm_clock();
 }
 
 // The engine threw: the match cannot go on. It ends as aborted (journaled, so
@@ -254,7 +261,7 @@ void Room::record_end(std::int64_t match_id, const std::string& status, const st
       [id = id_] { spdlog::error("room {}: could not record the end of its match: database unreachable", id); });
 }
 
-void Room::journal_command(const rules::Command& command, const std::string& hash) {
+void Room::journal_command(const rules::Command& command, const std::string& hash, std::string meta) {
   const auto index = command_index_;
   const bool finished = phase_ == Phase::Finished;
   if (!ctx_.journal) {
@@ -265,7 +272,8 @@ void Room::journal_command(const rules::Command& command, const std::string& has
   auto done = [self = shared_from_this(), index](bool ok) {
     self->on_strand([index, ok](Room& r) { r.on_durable(index, ok); });
   };
-  persistence::CommandRecord record{static_cast<std::int64_t>(index), command.seat, command.to_text(), hash, {}};
+  persistence::CommandRecord record{static_cast<std::int64_t>(index), command.seat, command.to_text(), hash,
+                                    std::move(meta)};
   ctx_.journal->append(persistence::AppendCommand{match_id_, record}, done);
   if (finished) {
     persistence::FinishMatch finish{match_id_, "finished", result_to_text(*current_result())};
@@ -402,24 +410,11 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
     setup.seats.push_back({players[i].username, decks[i]});
   }
   if (auto problem = deck_problem(game_.definition, setup)) return problem;
-  std::string error;
-  std::optional<rules::PromptIds> ids;
-  auto observe = [&ids](const rules::Match& match, const rules::Command* command, std::uint64_t index) {
-    if (!command) {
-      ids.emplace(match, index);
-    } else {
-      ids->after_command(match, *command, index);
-    }
-  };
-  try {
-    match_ = rules::replay(game_.definition, setup, log, &error, observe);
-  } catch (const std::exception& e) {
-    match_.reset();
-    return std::string("replay failed: the game failed: ") + e.what();
-  }
-  if (!match_) return "replay failed: " + error;
+  auto replayed = replay_match(game_.definition, setup, log);
+  if (!replayed.match) return "replay failed: " + replayed.error;
+  match_ = std::move(replayed.match);
   if (!log.empty() && match_->state_hash() != last_hash) return std::string("state hash differs after replay");
-  prompt_ids_ = std::move(ids);
+  prompt_ids_ = std::move(replayed.prompt_ids);
   seed_ = seed;
   match_id_ = match_id;
   command_index_ = log.size();

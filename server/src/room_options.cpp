@@ -17,8 +17,21 @@ int integer(const rules::OptionValues& values, const std::string& name) {
 
 const std::vector<rules::OptionSpec>& room_option_specs() {
   static const std::vector<rules::OptionSpec> specs = {
-      {"spectators", "on (anyone may watch; a private room's password) or off (nobody; judges are not spectators)",
-       Kind::Choice, "on", 0, 0, {"on", "off"}},
+      {"clock", "none, chess (a bank per seat) or per_turn (a limit per turn)", Kind::Choice, "none", 0, 0,
+       {"none", "chess", "per_turn"}},
+      {"clock_initial_seconds", "chess: each seat's bank", Kind::Integer, "600", 1, kDay, {}},
+      {"clock_increment_seconds", "chess: added after each of a seat's commands (Fischer)", Kind::Integer, "0", 0,
+       3600, {}},
+      {"clock_delay_seconds", "chess: free time at the start of every turn (simple delay)", Kind::Integer, "0", 0,
+       3600, {}},
+      {"turn_seconds", "per_turn: the limit of each turn", Kind::Integer, "60", 1, kDay, {}},
+      {"flag_fall", "when a clock runs out: lose, default (the server answers the game's default), judge",
+       Kind::Choice, "lose", 0, 0, {"lose", "default", "judge"}},
+      {"freeze_clock_while_disconnected", "a seat's clock stops while its player has no connection", Kind::Boolean,
+       "false", 0, 0, {}},
+      {"spectators", "on (anyone may watch; a private room's password), off (nobody; judges are not spectators) or "
+       "list (the accounts the creator allows with AllowSpectator)",
+       Kind::Choice, "on", 0, 0, {"on", "off", "list"}},
       {"spectator_delay_commands", "spectators see the match as it stood this many commands ago", Kind::Integer, "0",
        0, 1000, {}},
       {"spectator_delay_seconds", "spectators see the match as it stood this many seconds ago", Kind::Integer, "0", 0,
@@ -50,7 +63,23 @@ SplitOptions split_room_options(const rules::OptionValues& given) {
 RoomPolicy room_policy(const rules::OptionValues& given) {
   const auto values = rules::resolve_options(room_option_specs(), given).values;
   RoomPolicy policy;
-  policy.spectators = values.at("spectators") == "on";
+  const auto& mode = values.at("clock");
+  policy.clock.mode = mode == "chess"      ? ClockSettings::Mode::Chess
+                      : mode == "per_turn" ? ClockSettings::Mode::PerTurn
+                                           : ClockSettings::Mode::None;
+  policy.clock.initial_ms = rules::option_int(values, "clock_initial_seconds") * 1000;
+  policy.clock.increment_ms = rules::option_int(values, "clock_increment_seconds") * 1000;
+  policy.clock.delay_ms = rules::option_int(values, "clock_delay_seconds") * 1000;
+  policy.clock.turn_ms = rules::option_int(values, "turn_seconds") * 1000;
+  const auto& flag = values.at("flag_fall");
+  policy.clock.on_flag = flag == "default" ? ClockSettings::OnFlag::Default
+                         : flag == "judge" ? ClockSettings::OnFlag::Judge
+                                           : ClockSettings::OnFlag::Lose;
+  policy.freeze_clock_while_disconnected = rules::option_bool(values, "freeze_clock_while_disconnected");
+  const auto& watch = values.at("spectators");
+  policy.spectators = watch == "off"    ? RoomPolicy::Spectators::Off
+                      : watch == "list" ? RoomPolicy::Spectators::List
+                                        : RoomPolicy::Spectators::On;
   policy.delay_commands = integer(values, "spectator_delay_commands");
   policy.delay_seconds = integer(values, "spectator_delay_seconds");
   policy.end_at_once = values.at("spectators_see_end") == "at_once";

@@ -1,5 +1,5 @@
 // Options every room takes besides its game's own (protocol/README.md
-// section 11, "Room options"): spectators, spectator delay, seat holds. They
+// section 11, "Room options"): clocks, spectators, spectator delay, seat holds. They
 // travel in CreateRoom.options beside the game's options, are listed in
 // GameInfo's option lists (every seat count), are stored in the room's
 // settings blob, and never reach the rules engine.
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "concord/rules/options.hpp"
+#include "match_clock.hpp"
 
 namespace concord::server {
 
@@ -16,7 +17,10 @@ const std::vector<rules::OptionSpec>& room_option_specs();
 
 // What a room does with its options.
 struct RoomPolicy {
-  bool spectators = true;    // spectators = on (off: nobody watches; judges are not spectators)
+  ClockSettings clock;       // clock = none: no clock
+  bool freeze_clock_while_disconnected = false;
+  enum class Spectators { On, Off, List };  // off: nobody watches (judges are not spectators)
+  Spectators spectators = Spectators::On;
   int delay_commands = 0;    // spectators see the match this many commands late
   int delay_seconds = 0;     // ... and this many seconds late
   bool end_at_once = false;  // the end reaches delayed spectators when it happens

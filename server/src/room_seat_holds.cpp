@@ -28,6 +28,7 @@ void Room::note_seat_presence() {
       seat.absent_since = now;
     }
   }
+  update_clock_presence();
   arm_grace();
 }
 

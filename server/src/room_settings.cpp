@@ -41,6 +41,7 @@ bool starts_with(const std::string& line, const std::string& prefix) { return li
 std::string settings_blob(const RoomSettings& settings) {
   std::string out;
   if (!settings.room_judges.empty()) out += "judges=" + id_list(settings.room_judges) + "\n";
+  if (!settings.allowed_spectators.empty()) out += "spectators=" + id_list(settings.allowed_spectators) + "\n";
   for (const auto& [name, value] : settings.room_options) out += kRoomOptionPrefix + name + "=" + value + "\n";
   return out;
 }
@@ -51,6 +52,8 @@ void read_settings_blob(const std::string& blob, RoomSettings& settings) {
   while (std::getline(lines, line)) {
     if (starts_with(line, "judges=")) {
       read_ids(line.substr(7), settings.room_judges);
+    } else if (starts_with(line, "spectators=")) {
+      read_ids(line.substr(11), settings.allowed_spectators);
     } else if (starts_with(line, kRoomOptionPrefix)) {
       const auto equals = line.find('=');
       if (equals == std::string::npos) continue;

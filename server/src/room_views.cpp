@@ -148,6 +148,7 @@ v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::ve
     result_to_wire(*result, seed_.hex(), update->mutable_result());
     if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
   }
+  if (clock_) clock_to_wire(update->mutable_clocks());
   return message;
 }
 
@@ -184,6 +185,18 @@ void Room::send_fresh_update(const LinkPtr& link, int seat, std::uint64_t reques
   const auto viewer = seat >= 0 ? rules::Viewer::of_seat(seat) : rules::Viewer::spectator();
   auto update = match_update(viewer, {}, {link}, seat_prompts(), true, request_id);
   link->send_shared(update.delta ? update.delta : update.full);
+}
+
+// Everyone in the room gets a fresh MatchUpdate: the clocks changed (or the
+// match was rolled back) without a command. Delayed spectators get the newest
+// update that is due for them.
+void Room::send_fresh_updates() {
+  if (!match_) return;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    for (const auto& link : seats_[i].links) send_fresh_update(link, static_cast<int>(i));
+  }
+  for (const auto& link : spectators_) send_fresh_update(link, -1);
+  for (const auto& [link, judge] : judge_links_) send_fresh_update(link, -1);
 }
 
 void Room::do_request_view(const LinkPtr& link, std::uint64_t request_id) {

@@ -131,4 +131,21 @@ v1::JudgeCall call_to_wire(const persistence::JudgeCallRecord& call) {
   return out;
 }
 
+void command_to_wire(const persistence::CommandRecord& command, std::int64_t voided_by, v1::LoggedCommand* out) {
+  out->set_index(static_cast<std::uint64_t>(command.index));
+  out->set_seat(static_cast<std::uint32_t>(command.seat));
+  out->set_command(command.command_text);
+  out->set_state_hash(command.state_hash);
+  out->set_voided_by(voided_by);
+}
+
+void rollback_to_wire(const persistence::RollbackRecord& rollback, v1::RollbackEntry* out) {
+  out->set_rollback_id(rollback.id);
+  out->set_from_command_index(static_cast<std::uint64_t>(rollback.from_index));
+  out->set_to_command_index(static_cast<std::uint64_t>(rollback.to_index));
+  out->set_judge(rollback.judge);
+  out->set_reason(rollback.reason);
+  out->set_created_unix_ms(rollback.created_unix_ms);
+}
+
 }  // namespace concord::server

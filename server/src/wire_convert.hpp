@@ -31,4 +31,8 @@ std::string result_to_text(const rules::MatchResult& result);
 // A judge call as JudgeCall (judging.proto).
 v1::JudgeCall call_to_wire(const persistence::JudgeCallRecord& call);
 
+// The match log (RequestMatchLog): a command (voided_by = 0: in force) and a rollback.
+void command_to_wire(const persistence::CommandRecord& command, std::int64_t voided_by, v1::LoggedCommand* out);
+void rollback_to_wire(const persistence::RollbackRecord& rollback, v1::RollbackEntry* out);
+
 }  // namespace concord::server

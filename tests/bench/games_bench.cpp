@@ -11,6 +11,13 @@
 //                      (group commit; one iteration ends when all are durable)
 // One iteration = one whole game from create() to result.
 //
+// BM_RollbackRebuild: the engine half of a judge's rollback (room_rollback.cpp):
+// rebuilding a match from its setup and its first 1,000 commands (or all of
+// the game's when it has fewer) with the prompt ids, as replay_match does.
+// BM_RollbackStore: the database half: reading the stored log and moving the
+// voided commands aside (RollbackRepository::void_commands) for a rollback of
+// 1,000 commands to index 0.
+//
 // BM_WithJournal needs a PostgreSQL whose role can create databases:
 //   deploy/dev/postgres.sh start
 //   export CONCORD_TEST_DATABASE="$(deploy/dev/postgres.sh conninfo)"
@@ -28,6 +35,7 @@
 #include "concord/testpg.hpp"
 #include "concord/v1/concord.pb.h"
 #include "delta/view_feed.hpp"
+#include "match_replay.hpp"
 #include "wire_convert.hpp"
 
 namespace {
@@ -148,6 +156,8 @@ class BenchJournal {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return durable_ == appended_; });
   }
+  const persistence::DatabaseConfig& config() const { return config_; }
+  std::int64_t player() const { return player_; }
 
  private:
   persistence::DatabaseConfig config_;
@@ -215,6 +225,62 @@ void BM_WithProjections(benchmark::State& state) { run_games(state, Mode::WithPr
 void BM_WithStateHash(benchmark::State& state) { run_games(state, Mode::WithStateHash); }
 void BM_WithJournal(benchmark::State& state) { run_games(state, Mode::WithJournal); }
 
+// A bot game of the game with at least `wanted` commands if the seeds give
+// one within 50 tries, else the longest found.
+testsupport::BotGame long_game(const server::GameEntry& game, int seats, std::size_t wanted,
+                               rules::MatchSetup* setup) {
+  testsupport::BotGame longest;
+  for (std::uint64_t n = 0; n < 50 && longest.log.size() < wanted; ++n) {
+    rules::Rng bot(testsupport::seed_from_number(~n));
+    auto candidate_setup = setup_for(game, seats, n);
+    auto played = testsupport::play_random(game.definition, candidate_setup, bot, {});
+    if (played.log.size() > longest.log.size()) {
+      longest = std::move(played);
+      *setup = candidate_setup;
+    }
+  }
+  return longest;
+}
+
+void BM_RollbackRebuild(benchmark::State& state) {
+  const auto& game = game_of(state);
+  rules::MatchSetup setup;
+  const auto played = long_game(game, static_cast<int>(state.range(1)), 1000, &setup);
+  const std::vector<rules::Command> log(played.log.begin(),
+                                        played.log.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(1000, played.log.size())));
+  for (auto _ : state) {
+    auto rebuilt = server::replay_match(game.definition, setup, log);
+    if (!rebuilt.match) state.SkipWithError(rebuilt.error.c_str());
+    benchmark::DoNotOptimize(rebuilt);
+  }
+  state.counters["commands"] = static_cast<double>(log.size());
+}
+
+void BM_RollbackStore(benchmark::State& state) {
+  constexpr std::int64_t kCommands = 1000;
+  auto conn = persistence::connect(bench_journal().config());
+  for (auto _ : state) {
+    state.PauseTiming();
+    const auto match_id = bench_journal().new_match("everzone", 2);
+    for (std::int64_t i = 1; i <= kCommands; ++i) {
+      bench_journal().append(match_id, {i, static_cast<int>(i % 2), "answer " + std::to_string(i),
+                                        std::string(64, 'a'), "clock=12,0;moved=0"});
+    }
+    bench_journal().wait_durable();
+    state.ResumeTiming();
+    const auto stored = persistence::MatchRepository(*conn).commands(match_id);
+    persistence::RollbackRecord rollback;
+    rollback.match_id = match_id;
+    rollback.room_id = "bench";
+    rollback.judge_id = bench_journal().player();
+    rollback.from_index = static_cast<std::int64_t>(stored.size());
+    rollback.to_index = 0;
+    rollback.reason = "bench";
+    benchmark::DoNotOptimize(persistence::RollbackRepository(*conn).void_commands(rollback));
+  }
+  state.counters["commands"] = static_cast<double>(kCommands);
+}
+
 // SHA-256 of a state-sized buffer, by the block function this machine uses
 // (impl 0) and by the portable one (impl 1), side by side.
 void BM_Sha256(benchmark::State& state) {
@@ -235,6 +301,8 @@ BENCHMARK(BM_EngineOnly)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithProjections)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithStateHash)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithJournal)->CONCORD_GAME_ARGS->UseRealTime();
+BENCHMARK(BM_RollbackRebuild)->CONCORD_GAME_ARGS;
+BENCHMARK(BM_RollbackStore)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

@@ -89,5 +89,43 @@ TEST(CliFormat, ShowPrintsAnAnyPackedViewAsText) {
   EXPECT_NE(text.find("room_id: \"inner\""), std::string::npos) << text;
 }
 
+TEST(CliFormat, ClocksShowMinutesSecondsAndTenthsPerSeat) {
+  v1::ClockState clocks;
+  clocks.set_mode("chess");
+  auto* a = clocks.add_seats();
+  a->set_seat(0);
+  a->set_remaining_ms(299250);
+  a->set_running(true);
+  auto* b = clocks.add_seats();
+  b->set_seat(1);
+  b->set_remaining_ms(0);
+  b->set_flagged(true);
+  EXPECT_EQ(format_clocks(clocks), "  clocks chess seat0=4:59.2 (running) seat1=0:00.0 (flag fell)\n");
+  clocks.set_stopped(true);
+  EXPECT_EQ(format_clocks(clocks).substr(0, 24), "  clocks chess (stopped)");
+}
+
+TEST(CliFormat, TheMatchLogMarksVoidedCommandsAndListsRollbacks) {
+  v1::MatchLog log;
+  log.set_match_id(7);
+  auto* kept = log.add_commands();
+  kept->set_index(1);
+  kept->set_command("answer 0 pass");
+  auto* voided = log.add_commands();
+  voided->set_index(2);
+  voided->set_seat(1);
+  voided->set_command("concede 1");
+  voided->set_voided_by(3);
+  auto* rollback = log.add_rollbacks();
+  rollback->set_rollback_id(3);
+  rollback->set_judge("jo");
+  rollback->set_from_command_index(2);
+  rollback->set_to_command_index(1);
+  rollback->set_reason("misclick");
+  const auto text = format_match_log(log);
+  EXPECT_NE(text.find("  2 seat=1 concede 1 [voided by rollback 3]\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("rollback 3: jo from 2 to 1"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace concord::cli

@@ -1,6 +1,8 @@
 // Integration-test harness.
 #include "harness.hpp"
 
+#include <pqxx/pqxx>
+
 #include <chrono>
 #include <thread>
 
@@ -47,8 +49,29 @@ std::int64_t ServerTest::save_standard_deck(Client& client) {
   return client.save_deck(wire);
 }
 
+std::int64_t ServerTest::count(const std::string& sql) const {
+  pqxx::connection conn(database_);
+  pqxx::read_transaction txn(conn);
+  return txn.exec(sql)[0][0].as<std::int64_t>();
+}
+
 std::string ServerTest::start_duel(Client& a, Client& b) {
-  const auto room = a.create_room("test_highcard", 2).room_id();
+  v1::CreateRoom spec;
+  spec.set_game("test_highcard");
+  spec.set_seats(2);
+  return start_duel(a, b, spec);
+}
+
+std::string ServerTest::start_duel(Client& a, Client& b, const std::map<std::string, std::string>& options) {
+  v1::CreateRoom spec;
+  spec.set_game("test_highcard");
+  spec.set_seats(2);
+  for (const auto& [name, value] : options) (*spec.mutable_options())[name] = value;
+  return start_duel(a, b, spec);
+}
+
+std::string ServerTest::start_duel(Client& a, Client& b, const v1::CreateRoom& spec) {
+  const auto room = a.create_room(spec).room_id();
   a.join_room(room, v1::PLAYER, save_standard_deck(a));
   b.join_room(room, v1::PLAYER, save_standard_deck(b));
   a.set_ready(room);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,13 @@ class ServerTest : public ::testing::Test {
   // a creates a two-seat High Card Duel room; a and b take seats 1 and 2 with
   // the standard deck and ready up, which starts the match. Returns the room id.
   std::string start_duel(Client& a, Client& b);
+  // The same in a room created from `spec` (its game, seats and options).
+  std::string start_duel(Client& a, Client& b, const v1::CreateRoom& spec);
+  // The same in a two-seat High Card Duel room with these (room) options.
+  std::string start_duel(Client& a, Client& b, const std::map<std::string, std::string>& options);
+
+  // The first column of the first row of `sql` in the test's database (a count, say).
+  std::int64_t count(const std::string& sql) const;
 
   std::string database_;
   std::unique_ptr<ServerProcess> server_;

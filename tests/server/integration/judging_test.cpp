@@ -7,6 +7,7 @@
 #include <map>
 
 #include "harness.hpp"
+#include "judge_requests.hpp"
 #include "testgame/highcard.pb.h"
 
 namespace concord::testing {
@@ -17,64 +18,6 @@ using concord::test::v1::HighCardView;
 class Judging : public ServerTest {
  protected:
   std::vector<std::string> server_args() const override { return {"--admins", "root", "--judges", "jane"}; }
-
-  std::int64_t count(const std::string& sql) {
-    pqxx::connection conn(database_);
-    pqxx::read_transaction txn(conn);
-    return txn.exec(sql)[0][0].as<std::int64_t>();
-  }
-
-  static v1::ClientMessage with_room(std::function<void(v1::ClientMessage&)> fill) {
-    v1::ClientMessage m;
-    fill(m);
-    return m;
-  }
-  static v1::ClientMessage pause(const std::string& room, const std::string& reason, bool share) {
-    return with_room([&](v1::ClientMessage& m) {
-      m.mutable_pause_match()->set_room_id(room);
-      m.mutable_pause_match()->set_reason(reason);
-      m.mutable_pause_match()->set_share_reason(share);
-    });
-  }
-  static v1::ClientMessage resume(const std::string& room) {
-    return with_room([&](v1::ClientMessage& m) { m.mutable_resume_match()->set_room_id(room); });
-  }
-  static v1::ClientMessage judge_view(const std::string& room, bool follow = false) {
-    return with_room([&](v1::ClientMessage& m) {
-      m.mutable_request_judge_view()->set_room_id(room);
-      m.mutable_request_judge_view()->set_follow(follow);
-    });
-  }
-  static v1::ClientMessage penalty(const std::string& room, std::uint32_t seat, v1::Penalty p) {
-    return with_room([&](v1::ClientMessage& m) {
-      auto* out = m.mutable_issue_penalty();
-      out->set_room_id(room);
-      out->set_seat(seat);
-      out->set_category("slow play");
-      out->set_penalty(p);
-      out->set_note("took 5 minutes");
-    });
-  }
-  static v1::ClientMessage call_judge(const std::string& room) {
-    return with_room([&](v1::ClientMessage& m) {
-      m.mutable_call_judge()->set_room_id(room);
-      m.mutable_call_judge()->set_text("my opponent played two cards");
-    });
-  }
-  static v1::ClientMessage grant(const std::string& username, bool yes = true) {
-    return with_room([&](v1::ClientMessage& m) {
-      if (yes) {
-        m.mutable_grant_judge()->set_username(username);
-      } else {
-        m.mutable_revoke_judge()->set_username(username);
-      }
-    });
-  }
-
-  static std::string code_of(Client& client, v1::ClientMessage message) {
-    const auto reply = client.request(std::move(message));
-    return reply.has_error() ? reply.error().code() : "";
-  }
 };
 
 // The hands a view shows (seat index -> cards).
@@ -354,7 +297,11 @@ TEST_F(Judging, TheAuthorizationMatrixRefusesEveryCellItShould) {
     v1::ClientMessage message;
     std::map<std::string, std::string> expected;  // actor -> code
   };
-  auto m = [&](std::function<void(v1::ClientMessage&)> fill) { return with_room(fill); };
+  auto m = [](const std::function<void(v1::ClientMessage&)>& fill) {
+    v1::ClientMessage message;
+    fill(message);
+    return message;
+  };
   const std::vector<Row> rows = {
       {"SetReady", m([&](auto& x) { x.mutable_set_ready()->set_room_id(room); }),
        {{"spectator", "NOT_A_PLAYER"}, {"judge", "NOT_A_PLAYER"}, {"other seat", "MATCH_RUNNING"},
@@ -394,6 +341,17 @@ TEST_F(Judging, TheAuthorizationMatrixRefusesEveryCellItShould) {
        }),
        {{"spectator", "NOT_ROOM_CREATOR"}, {"judge", "NOT_ROOM_CREATOR"}, {"other seat", "NOT_ROOM_CREATOR"},
         {"other room", "NOT_ROOM_CREATOR"}}},
+      {"AllowSpectator", allow(room, "erin", true),
+       {{"spectator", "NOT_ROOM_CREATOR"}, {"judge", "NOT_ROOM_CREATOR"}, {"other seat", "NOT_ROOM_CREATOR"},
+        {"other room", "NOT_ROOM_CREATOR"}}},
+      {"ExtendTime", extend(room, 1, 30),
+       {{"spectator", "NOT_A_JUDGE"}, {"judge", "NO_CLOCK"}, {"other seat", "NOT_A_JUDGE"},
+        {"other room", "NOT_A_JUDGE"}}},
+      {"RollbackMatch", rollback(room, 0),
+       {{"spectator", "NOT_A_JUDGE"}, {"judge", "MATCH_NOT_PAUSED"}, {"other seat", "NOT_A_JUDGE"},
+        {"other room", "NOT_A_JUDGE"}}},
+      {"RequestMatchLog", match_log(room),
+       {{"spectator", "NOT_A_JUDGE"}, {"judge", ""}, {"other seat", "NOT_A_JUDGE"}, {"other room", "NOT_A_JUDGE"}}},
   };
   for (const auto& row : rows) {
     for (const auto& [actor, client] : actors) {

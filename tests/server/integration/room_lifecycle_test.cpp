@@ -45,22 +45,12 @@ bool room_listed(Client& client, const std::string& room) {
   return false;
 }
 
-class RoomLifecycle : public ServerTest {
- protected:
-  std::string seat_two(Client& a, Client& b, const v1::CreateRoom& spec) {
-    const auto room = a.create_room(spec).room_id();
-    a.join_room(room, v1::PLAYER, save_standard_deck(a));
-    b.join_room(room, v1::PLAYER, save_standard_deck(b));
-    a.set_ready(room);
-    b.set_ready(room);
-    return room;
-  }
-};
+class RoomLifecycle : public ServerTest {};
 
 TEST_F(RoomLifecycle, AnEngineThatThrowsAbortsItsMatchWhileTheServerStaysUpAndItIsNeverRestored) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = seat_two(*alice, *bob, highcard_room("answer"));
+  const auto room = start_duel(*alice, *bob, highcard_room("answer"));
   play_until(*alice, *bob, room, 1, 7);  // the first answer is accepted
   auto at_one = [](const v1::MatchUpdate& u) { return u.command_index() >= 1; };
   auto latest = [&](Client& c) {
@@ -84,7 +74,7 @@ TEST_F(RoomLifecycle, AnEngineThatThrowsAbortsItsMatchWhileTheServerStaysUpAndIt
   // Other rooms go on.
   auto carol = player("carol");
   auto dave = player("dave");
-  const auto other = seat_two(*carol, *dave, highcard_room());
+  const auto other = start_duel(*carol, *dave, highcard_room());
   EXPECT_TRUE(play_until(*carol, *dave, other, UINT64_MAX, 8).finished());
   EXPECT_EQ(match_status(database_, room), "aborted") << "journaled as aborted";
   const auto token = alice->token();
@@ -99,7 +89,7 @@ TEST_F(RoomLifecycle, AnEngineThatThrowsAbortsItsMatchWhileTheServerStaysUpAndIt
 TEST_F(RoomLifecycle, AnEngineThatThrowsOnCreatingTheMatchClosesTheRoom) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = seat_two(*alice, *bob, highcard_room("create"));
+  const auto room = start_duel(*alice, *bob, highcard_room("create"));
   const auto closed = wait_closed(*alice, room);
   ASSERT_TRUE(closed.has_value());
   EXPECT_NE(closed->reason().find("could not be created"), std::string::npos) << closed->reason();
@@ -129,7 +119,7 @@ TEST_F(RoomLifecycle, TheCreatorListsLeavesAndClosesARoomNobodyJoined) {
 TEST_F(RoomLifecycle, TheCreatorCannotCloseARunningMatch) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = seat_two(*alice, *bob, highcard_room());
+  const auto room = start_duel(*alice, *bob, highcard_room());
   alice->wait_for_match_update(room);
   v1::ClientMessage close;
   close.mutable_close_room()->set_room_id(room);
@@ -140,7 +130,7 @@ TEST_F(RoomLifecycle, ASpectatorWhoResumesIsBackInTheRoomItWatched) {
   auto alice = player("alice");
   auto bob = player("bob");
   auto carol = player("carol");
-  const auto room = seat_two(*alice, *bob, highcard_room());
+  const auto room = start_duel(*alice, *bob, highcard_room());
   carol->join_room(room, v1::SPECTATOR);
   play_until(*alice, *bob, room, 1, 9);
   const auto token = carol->token();
@@ -182,7 +172,7 @@ TEST_F(ShortExpiry, ARoomNobodyJoinsExpires) {
 TEST_F(ShortExpiry, ARestoredMatchNobodyResumesEndsAsAbandoned) {
   auto alice = player("alice");
   auto bob = player("bob");
-  const auto room = seat_two(*alice, *bob, highcard_room());
+  const auto room = start_duel(*alice, *bob, highcard_room());
   play_until(*alice, *bob, room, 1, 10);
   server_->kill_hard();
   alice.reset();

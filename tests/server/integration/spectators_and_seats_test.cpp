@@ -17,26 +17,6 @@ using namespace std::chrono_literals;
 class RoomOptions : public ServerTest {
  protected:
   std::vector<std::string> server_args() const override { return {"--judges", "jane"}; }
-
-  std::int64_t count(const std::string& sql) {
-    pqxx::connection conn(database_);
-    pqxx::read_transaction txn(conn);
-    return txn.exec(sql)[0][0].as<std::int64_t>();
-  }
-
-  // A High Card duel in a room with these room options; returns the room.
-  std::string duel_with(Client& a, Client& b, const std::map<std::string, std::string>& options) {
-    v1::CreateRoom spec;
-    spec.set_game("test_highcard");
-    spec.set_seats(2);
-    for (const auto& [name, value] : options) (*spec.mutable_options())[name] = value;
-    const auto room = a.create_room(spec).room_id();
-    a.join_room(room, v1::PLAYER, save_standard_deck(a));
-    b.join_room(room, v1::PLAYER, save_standard_deck(b));
-    a.set_ready(room);
-    b.set_ready(room);
-    return room;
-  }
 };
 
 TEST_F(RoomOptions, BadRoomOptionsAreRefusedWhenTheRoomIsCreatedAndChangedOnesAreListed) {
@@ -70,7 +50,7 @@ TEST_F(RoomOptions, SpectatorsOffRefusesEveryWatcher) {
   auto alice = player("alice");
   auto bob = player("bob");
   auto carl = player("carl");
-  const auto room = duel_with(*alice, *bob, {{"spectators", "off"}});
+  const auto room = start_duel(*alice, *bob, {{"spectators", "off"}});
   EXPECT_EQ(error_code_of([&] { carl->join_room(room, v1::SPECTATOR); }), "SPECTATORS_OFF");
   auto jane = player("jane");
   EXPECT_EQ(jane->join_room(room, v1::JUDGE).your_role(), v1::JUDGE) << "judges are not spectators";
@@ -92,7 +72,7 @@ TEST_F(RoomOptions, ASpectatorDelayedByCommandsSeesTheMatchThatManyCommandsLateA
   auto bob = player("bob");
   auto carl = player("carl");
   auto jane = player("jane");
-  const auto room = duel_with(*alice, *bob, {{"spectator_delay_commands", "2"}});
+  const auto room = start_duel(*alice, *bob, {{"spectator_delay_commands", "2"}});
   carl->join_room(room, v1::SPECTATOR);
   jane->join_room(room, v1::JUDGE);
   play_until(*alice, *bob, room, 3, 11);
@@ -112,13 +92,22 @@ TEST_F(RoomOptions, ASpectatorDelayedByCommandsSeesTheMatchThatManyCommandsLateA
   const auto asked = dora->call(ask);
   ASSERT_TRUE(asked.has_match_update());
   EXPECT_EQ(asked.match_update().command_index(), 1u);
+  // A spectator who reconnects mid-match comes back to the delayed state too.
+  const auto token = carl->token();
+  const auto seq = carl->last_seq();
+  carl.reset();
+  auto again = connect();
+  again->resume(token, seq);
+  const auto resumed = newest_update(*again, room, 500ms);
+  ASSERT_TRUE(resumed.has_value()) << "resume brings a spectator back to the room it watched";
+  EXPECT_EQ(resumed->command_index(), 1u) << "no fresh view of the present on reconnecting";
 }
 
 TEST_F(RoomOptions, ADelayedSpectatorLearnsOfTheEndOnlyWhenTheDelayHasPassed) {
   auto alice = player("alice");
   auto bob = player("bob");
   auto carl = player("carl");
-  const auto room = duel_with(*alice, *bob, {{"spectator_delay_seconds", "3"}});
+  const auto room = start_duel(*alice, *bob, {{"spectator_delay_seconds", "3"}});
   carl->join_room(room, v1::SPECTATOR);
   alice->wait_for_match_update(room);
   alice->concede(room);
@@ -137,7 +126,7 @@ TEST_F(RoomOptions, WithEndAtOnceTheDelayedSpectatorSeesTheEndWhenItHappens) {
   auto bob = player("bob");
   auto carl = player("carl");
   const auto room =
-      duel_with(*alice, *bob, {{"spectator_delay_commands", "50"}, {"spectators_see_end", "at_once"}});
+      start_duel(*alice, *bob, {{"spectator_delay_commands", "50"}, {"spectators_see_end", "at_once"}});
   carl->join_room(room, v1::SPECTATOR);
   alice->wait_for_match_update(room);
   alice->concede(room);
@@ -151,7 +140,7 @@ TEST_F(RoomOptions, ASeatWhosePlayerStaysAwayPastTheGraceConcedesWhenTheRoomSays
   auto alice = player("alice");
   auto bob = player("bob");
   const auto room =
-      duel_with(*alice, *bob, {{"disconnect_grace_seconds", "5"}, {"on_grace_expiry", "concede"}});
+      start_duel(*alice, *bob, {{"disconnect_grace_seconds", "5"}, {"on_grace_expiry", "concede"}});
   bob->wait_for_match_update(room);
   alice.reset();  // alice's only connection ends
   const auto end = bob->wait_for_match_update(
@@ -165,7 +154,7 @@ TEST_F(RoomOptions, APlayerWhoComesBackWithinTheGraceKeepsTheSeat) {
   auto alice = player("alice");
   auto bob = player("bob");
   const auto room =
-      duel_with(*alice, *bob, {{"disconnect_grace_seconds", "5"}, {"on_grace_expiry", "concede"}});
+      start_duel(*alice, *bob, {{"disconnect_grace_seconds", "5"}, {"on_grace_expiry", "concede"}});
   bob->wait_for_match_update(room);
   const auto token = alice->token();
   const auto seq = alice->last_seq();
@@ -183,7 +172,7 @@ TEST_F(RoomOptions, WithJudgeGraceExpiryAnAbsentSeatBringsAJudgeCall) {
   auto alice = player("alice");
   auto bob = player("bob");
   auto jane = player("jane");
-  const auto room = duel_with(*alice, *bob, {{"disconnect_grace_seconds", "5"}, {"on_grace_expiry", "judge"}});
+  const auto room = start_duel(*alice, *bob, {{"disconnect_grace_seconds", "5"}, {"on_grace_expiry", "judge"}});
   jane->join_room(room, v1::JUDGE);
   bob->wait_for_match_update(room);
   alice.reset();

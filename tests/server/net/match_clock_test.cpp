@@ -101,6 +101,28 @@ TEST(MatchClock, ReplayingTheJournaledChargesRebuildsTheClocks) {
   for (int seat = 0; seat < 2; ++seat) EXPECT_EQ(replayed.remaining(seat, 0), live.remaining(seat, 19000));
 }
 
+TEST(MatchClock, AFrozenSeatStandsStillAndItsTurnGoesOnWhenItComesBack) {
+  MatchClock clock(chess(60000, 0, 5000), 2);
+  clock.set_awaiting({0}, 0);
+  clock.settle(3000);  // 3 s of the 5 s delay used
+  clock.set_frozen({0}, 3000);
+  EXPECT_FALSE(clock.running(0));
+  EXPECT_EQ(clock.settle(50000), (std::vector<std::int64_t>{0, 0}));
+  EXPECT_EQ(clock.delay_left(0, 50000), 2000);
+  clock.set_frozen({}, 50000);  // back: the same turn, not a fresh delay
+  EXPECT_TRUE(clock.running(0));
+  EXPECT_EQ(clock.remaining(0, 54000), 58000);
+}
+
+TEST(MatchClock, PerTurnReplayLeavesTheTurnLimitWhole) {
+  ClockSettings s;
+  s.mode = ClockSettings::Mode::PerTurn;
+  s.turn_ms = 30000;
+  MatchClock clock(s, 2);
+  clock.replay({12000, 0}, 0);
+  EXPECT_EQ(clock.remaining(0, 0), 30000);
+}
+
 TEST(MatchClock, MalformedChargesAreRefused) {
   EXPECT_FALSE(MatchClock::parse_charges("1,2", 3));
   EXPECT_FALSE(MatchClock::parse_charges("1,-2", 2));

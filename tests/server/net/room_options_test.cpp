@@ -29,9 +29,30 @@ TEST(RoomOptions, BadRoomOptionValuesAreRefused) {
 
 TEST(RoomOptions, NoOptionsMeansAnUndelayedRoomThatWaitsForAbsentPlayers) {
   const auto policy = room_policy({});
-  EXPECT_TRUE(policy.spectators);
+  EXPECT_EQ(policy.spectators, RoomPolicy::Spectators::On);
   EXPECT_FALSE(policy.spectators_delayed());
   EXPECT_EQ(policy.on_grace_out, RoomPolicy::GraceOut::Wait);
+  EXPECT_EQ(policy.clock.mode, ClockSettings::Mode::None);
+  EXPECT_FALSE(policy.freeze_clock_while_disconnected);
+}
+
+TEST(RoomOptions, ClockOptionsGiveTheClockSettingsInMilliseconds) {
+  const auto split = split_room_options({{"clock", "chess"},
+                                         {"clock_initial_seconds", "300"},
+                                         {"clock_increment_seconds", "2"},
+                                         {"clock_delay_seconds", "5"},
+                                         {"flag_fall", "default"},
+                                         {"spectators", "list"}});
+  ASSERT_TRUE(split.errors.empty());
+  const auto policy = room_policy(split.room);
+  EXPECT_EQ(policy.clock.mode, ClockSettings::Mode::Chess);
+  EXPECT_EQ(policy.clock.initial_ms, 300000);
+  EXPECT_EQ(policy.clock.increment_ms, 2000);
+  EXPECT_EQ(policy.clock.delay_ms, 5000);
+  EXPECT_EQ(policy.clock.on_flag, ClockSettings::OnFlag::Default);
+  EXPECT_EQ(policy.spectators, RoomPolicy::Spectators::List);
+  EXPECT_FALSE(split_room_options({{"clock", "sundial"}}).errors.empty());
+  EXPECT_FALSE(split_room_options({{"turn_seconds", "0"}}).errors.empty());
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -117,6 +118,46 @@ class MatchRepository {
   bool finish(std::int64_t match_id, const std::string& status, const std::string& result_text);
   // The room's settings blob changed after the match was recorded (e.g. a judge named).
   void update_settings_blob(std::int64_t match_id, const std::string& blob);
+
+ private:
+  pqxx::connection& conn_;
+};
+
+// Rollbacks (migration 0004): a judge backs a match up to an earlier
+// command index; the commands after it move to match_voided_commands.
+struct RollbackRecord {
+  std::int64_t id = 0;
+  std::int64_t match_id = 0;
+  std::string room_id;
+  std::int64_t judge_id = 0;
+  std::string judge;             // username (when read)
+  std::int64_t from_index = 0;   // n: the match's command count before
+  std::int64_t to_index = 0;     // k: its command count after
+  std::string reason;
+  std::int64_t created_unix_ms = 0;
+};
+
+struct VoidedCommand {
+  std::int64_t rollback_id = 0;
+  CommandRecord command;
+};
+
+// The live log of the match does not end at the rollback's from_index (the
+// room and the journal disagree): nothing was changed.
+struct RollbackConflict : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class RollbackRepository {
+ public:
+  explicit RollbackRepository(pqxx::connection& conn) : conn_(conn) {}
+  // In one transaction: records the rollback and moves the commands
+  // to_index+1..from_index out of the live log into match_voided_commands.
+  // Returns the rollback's id; throws RollbackConflict (nothing changed)
+  // unless the live log holds exactly commands 1..from_index.
+  std::int64_t void_commands(const RollbackRecord& rollback);
+  std::vector<RollbackRecord> rollbacks(std::int64_t match_id);  // oldest first
+  std::vector<VoidedCommand> voided(std::int64_t match_id);      // by rollback, then index
 
  private:
   pqxx::connection& conn_;
