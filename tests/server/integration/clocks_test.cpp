@@ -85,6 +85,20 @@ TEST_F(Clocks, WhenAFlagFallsTheSeatLosesOnTimeAndTheResultSaysSo) {
   EXPECT_EQ(count("SELECT count(*) FROM matches WHERE status = 'finished' AND result_text LIKE '%timeout%'"), 1);
 }
 
+// clock = chess: a seat that never answers loses when its bank is empty.
+TEST_F(Clocks, UnderAChessClockASeatThatNeverAnswersLosesOnTime) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  const auto room = start_duel(*alice, *bob, {{"clock", "chess"}, {"clock_initial_seconds", "1"}});
+  const auto mover = alice->wait_for_match_update(room).awaiting(0);
+  const auto end = alice->wait_for_match_update(room, [](const v1::MatchUpdate& u) { return u.finished(); });
+  ASSERT_EQ(end.result().winners_size(), 1);
+  EXPECT_EQ(end.result().winners(0), 1 - mover);
+  EXPECT_EQ(end.result().reason().rfind("timeout:", 0), 0u) << end.result().reason();
+  EXPECT_TRUE(clock_of(end, mover).flagged());
+  EXPECT_EQ(clock_of(end, mover).remaining_ms(), 0);
+}
+
 // flag_fall = default: the server answers for the seat and the match goes on.
 TEST_F(Clocks, WithDefaultFlagFallTheServerAnswersForTheSeatAndPlayGoesOn) {
   auto alice = player("alice");
