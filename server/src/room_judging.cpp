@@ -220,7 +220,7 @@ void Room::do_pause(PlayerRef judge, const LinkPtr& link, std::uint64_t request_
         r.update_summary();
         r.send_room_info(link, request_id);
         r.broadcast_room_info(link);
-        r.send_fresh_updates();  // the clocks stopped
+        if (r.clock_) r.send_fresh_updates();  // the clocks stopped
       },
       [link, request_id, token](Room& r) {
         if (r.pause_token_ == token && r.paused_by_) r.lift_pause();

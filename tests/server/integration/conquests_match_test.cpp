@@ -83,8 +83,19 @@ TEST_F(ConquestsMatch, TheGameIsListedForTwoToFourPlayersWithExactlyTheOptionsAR
     for (const auto& option : entry->options()) by_name[option.name()] = option;
     // The game's three options, then the room options every game takes
     // (protocol/README.md section 11, "Room options").
-    const std::set<std::string> room_options = {"spectators",       "spectator_delay_commands", "spectator_delay_seconds",
-                                                "spectators_see_end", "disconnect_grace_seconds", "on_grace_expiry"};
+    const std::set<std::string> room_options = {"clock",
+                                                "clock_initial_seconds",
+                                                "clock_increment_seconds",
+                                                "clock_delay_seconds",
+                                                "turn_seconds",
+                                                "flag_fall",
+                                                "freeze_clock_while_disconnected",
+                                                "spectators",
+                                                "spectator_delay_commands",
+                                                "spectator_delay_seconds",
+                                                "spectators_see_end",
+                                                "disconnect_grace_seconds",
+                                                "on_grace_expiry"};
     for (const auto& name : room_options) EXPECT_EQ(by_name.erase(name), 1u) << name;
     ASSERT_EQ(by_name.size(), 3u) << seats << " seats";
     EXPECT_EQ(by_name["end_condition"].kind(), v1::OptionSpec::CHOICE);
