@@ -112,6 +112,8 @@ std::int64_t EveMatch::income(SeatIndex seat) const {
   const CardDef* base = db_.find(s.base);
   std::int64_t total = base ? (s.upgraded ? base->upgrade.income : base->income) : 0;
   for (CardId id : s.structures) total += def(id).income;
+  // Destroying Prey: "attaches it to his own with an income bonus of +2".
+  total += 2 * static_cast<std::int64_t>(s.attached.size());
   for (const auto& r : state_.regions) {
     if (r.controller != seat) continue;
     if (!r.home) total += db_.find(r.card)->income;

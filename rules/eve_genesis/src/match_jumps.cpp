@@ -82,6 +82,20 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
   if (a.target == from) return reject("ILLEGAL_JUMP", "the ship is already there");
   if (to->home && state_.seats[to->owner].out) return reject("ILLEGAL_JUMP", "that player is out of the game");
   if (jumps_prohibited_into(a.target)) return reject("PROHIBITED", "no ships may jump into " + a.target);
+  if (attack && state_.variants.range > 0) {
+    // Range (Optional Variants): "Range 1 means that you may jump your ships
+    // only into the regions of the player sitting to your left. Range 2 means
+    // that you may jump your ships into the regions of the players sitting
+    // both to your left and to your right." A region of a player = one that
+    // player controls (its home region, a remote region it holds).
+    const SeatIndex holder = *to->controller;
+    const bool left = holder == state_.next_living(seat);
+    const bool right = state_.variants.range >= 2 && holder == state_.previous_living(seat);
+    if (!left && !right) {
+      return reject("OUT_OF_RANGE", "Range " + std::to_string(state_.variants.range) + ": " + seat_name(holder) +
+                                        " does not sit to your " + (state_.variants.range == 1 ? "left" : "left or right"));
+    }
+  }
   if (attack) {
     // "An effect that prohibits an action always takes priority" (Martial Law).
     for (const auto& s : state_.seats) {

@@ -2,10 +2,12 @@
 // the one-time mulligan ("shuffle them into his market, and then fill his
 // hand back up to seven", starting with the first player).
 #include <algorithm>
+#include <numeric>
 
 #include "concord/eve/deck_rules.hpp"
 #include "concord/eve/eve_match.hpp"
 #include "concord/rules/card_refs.hpp"
+#include "concord/rules/seed.hpp"
 #include "zones.hpp"
 
 namespace concord::eve {
@@ -34,9 +36,24 @@ void EveMatch::cache_defs() {
   for (const auto& c : state_.cards) defs_.push_back(db_.find(c.card));
 }
 
+std::vector<SeatIndex> seating(const rules::Seed& seed, int seats) {
+  std::vector<SeatIndex> out(static_cast<std::size_t>(std::max(seats, 0)));
+  std::iota(out.begin(), out.end(), 0);
+  if (seats <= 2) return out;  // two seats: each sits to the other's left and right
+  std::string material = "eve seating:";
+  material.append(seed.bytes.begin(), seed.bytes.end());
+  rules::Seed derived;
+  derived.bytes = rules::sha256(material);
+  rules::Rng rng(derived);
+  rng.shuffle(out);
+  return out;
+}
+
 EveMatch::EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks,
-                   const rules::Seed& seed)
+                   const rules::Seed& seed, const Variants& variants)
     : db_(db), rng_(seed) {
+  state_.variants = variants;
+  if (state_.variants.destroying) state_.variants.hunter = true;
   Events ev;
   deal(decks, seed, ev);
   cache_defs();
@@ -61,6 +78,9 @@ void EveMatch::deal(const std::vector<rules::Deck>& decks, const rules::Seed& se
     state_.regions.push_back(Region{home_key(s), seat.base, true, s, s, {}, {}});
   }
   opaque_refs(seed);
+  // "Seats at the table are chosen randomly, and players take turns clockwise
+  // from the player who starts the game."
+  state_.table = seating(seed, n);
   // "Who goes first is decided randomly."
   state_.first = static_cast<SeatIndex>(rng_.below(static_cast<std::uint64_t>(n)));
   state_.active = state_.first;

@@ -228,7 +228,27 @@ void EveMatch::end_turn_now(Events& ev) {
   begin_turn(state_.next_living(state_.active), ev);
 }
 
+// Hunter and Prey: "you receive a reward when your prey is eliminated from the
+// game". Destroying Prey: "the hunter takes the prey's base and attaches it to
+// his own with an income bonus of +2. Then the hunter draws 2 cards."
+// Chosen (README "Variants"): without Destroying Prey the reward is the two
+// cards alone; a reward draws only what the market holds (it is no "must
+// draw", so it never makes the hunter lose).
+void EveMatch::reward_hunter(SeatIndex hunter, SeatIndex prey, Events& ev) {
+  SeatState& h = state_.seats[hunter];
+  if (state_.variants.destroying) {
+    h.attached.push_back(state_.seats[prey].base);
+    emit(ev, "prey_base_taken", seat_name(hunter) + " takes the base " + db_.find(state_.seats[prey].base)->name +
+                                    " of " + seat_name(prey) + " (+2 income)");
+  }
+  emit(ev, "prey_reward", seat_name(hunter) + " is rewarded for the elimination of its prey " + seat_name(prey));
+  for (int i = 0; i < 2 && !h.market.empty(); ++i) draw(hunter, ev);
+}
+
 void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) {
+  // The hunter: the player to the right of the eliminated seat ("The player to
+  // your right is your hunter"), found before the seat leaves the table.
+  const SeatIndex hunter = state_.variants.hunter ? state_.previous_living(seat) : -1;
   state_.seats[seat].out = true;
   emit(ev, "seat_lost", seat_name(seat) + " loses (" + reason + ")");
   if (state_.living_seats() <= 1) {
@@ -255,6 +275,7 @@ void EveMatch::eliminate(SeatIndex seat, const std::string& reason, Events& ev) 
   std::erase_if(state_.waiting, [seat](const PileItem& p) { return p.controller == seat; });
   std::erase_if(state_.combat.triggered, [seat](const PileItem& p) { return p.controller == seat; });
   remove_from_game(seat, ev);
+  if (hunter >= 0 && hunter != seat) reward_hunter(hunter, seat, ev);
   // The active seat leaves while a pile resolves or waits: other seats' items
   // resolve in this turn, then the turn ends (not into the next turn).
   if (state_.active == seat &&

@@ -104,6 +104,7 @@ bool PositionParser::line(const Words& w) {
   const std::string& k = w[0];
   if (k == "eve_position") return true;
   if (k == "seat") return seat_line(w);
+  if (k == "table" || k == "variants" || k == "attached") return variant_line(w);
   if (k == "offdeck" || k == "hand" || k == "market" || k == "scrapheap") return list_line(w);
   if (k == "dock" || k == "structure" || k == "news" || k == "pilot") return single_card_line(w);
   if (k == "region" || k == "location" || k == "ship") return region_line(w);
@@ -176,6 +177,49 @@ bool PositionParser::header(const Words& w) {
     return b && ((st_.region_played = *b), true);
   }
   return fail("unknown keyword '" + k + "'");
+}
+
+// "table <seat>..." (seats clockwise from table position 0), "variants
+// range=0|1|2 hunter=yes|no destroying=yes|no", "attached <seat> <base>...".
+bool PositionParser::variant_line(const Words& w) {
+  if (!seats_declared_) return fail("'" + w[0] + "' needs 'seats N' first");
+  const std::size_t n = st_.seats.size();
+  if (w[0] == "table") {
+    if (w.size() != n + 1) return fail("expected 'table' and every seat once");
+    std::vector<SeatIndex> table;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      auto s = seat(w[i]);
+      if (!s) return false;
+      if (std::find(table.begin(), table.end(), *s) != table.end()) return fail("seat " + w[i] + " twice in 'table'");
+      table.push_back(*s);
+    }
+    st_.table = std::move(table);
+    return true;
+  }
+  if (w[0] == "variants") {
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      auto kv = text::key_value(w[i]);
+      if (!kv) return fail("expected key=value, got '" + w[i] + "'");
+      const auto& [key, val] = *kv;
+      std::optional<int> r;
+      std::optional<bool> b;
+      if (key == "range" && (r = integer(val, 0, 2))) st_.variants.range = *r;
+      else if (key == "hunter" && (b = yes_no(val))) st_.variants.hunter = *b;
+      else if (key == "destroying" && (b = yes_no(val))) st_.variants.destroying = *b;
+      else return error_.empty() ? fail("unknown variant '" + key + "'") : false;
+    }
+    if (st_.variants.destroying && !st_.variants.hunter) return fail("destroying=yes needs hunter=yes");
+    return true;
+  }
+  if (w.size() < 3) return fail("expected 'attached <seat> <base>...'");
+  auto s = seat(w[1]);
+  if (!s) return false;
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    const CardDef* d = db_.find(w[i]);
+    if (!d || d->type != CardType::Base) return fail("'" + w[i] + "' is not a base");
+    st_.seats[*s].attached.push_back(w[i]);
+  }
+  return true;
 }
 
 bool PositionParser::seat_line(const Words& w) {

@@ -37,6 +37,7 @@ class PositionParser {
   bool line(const Words& w);
   bool header(const Words& w);
   bool seat_line(const Words& w);
+  bool variant_line(const Words& w);  // table, variants, attached
   bool list_line(const Words& w);
   bool single_card_line(const Words& w);
   bool region_line(const Words& w);

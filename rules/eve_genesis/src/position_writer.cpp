@@ -113,6 +113,18 @@ void write_header(TextOut& o, const GameState& st, const rules::Rng& rng) {
   } else {
     o << "result winner " << st.result->winners.front() << ' ' << st.result->reason << '\n';
   }
+  // Written only when they differ from the defaults (index order, no variant).
+  bool shuffled = false;
+  for (std::size_t i = 0; i < st.table.size(); ++i) shuffled = shuffled || st.table[i] != static_cast<SeatIndex>(i);
+  if (shuffled) {
+    o << "table";
+    for (SeatIndex s : st.table) o << ' ' << s;
+    o << '\n';
+  }
+  if (st.variants != Variants{}) {
+    o << "variants range=" << st.variants.range << " hunter=" << yes_no(st.variants.hunter)
+      << " destroying=" << yes_no(st.variants.destroying) << '\n';
+  }
   if (st.choice.kind != ResolutionChoice::Kind::None) {
     const auto k = st.choice.kind;
     static const char* names[] = {"none", "discard", "sacrifice_location", "mine_location",
@@ -127,6 +139,11 @@ void write_seat(TextOut& o, const GameState& st, SeatIndex i) {
   o << "seat " << i << " base=" << s.base << " upgraded=" << yes_no(s.upgraded)
     << " base_damage=" << s.base_damage << " wallet=" << s.wallet
     << " limited_played=" << yes_no(s.limited_played) << " out=" << yes_no(s.out) << '\n';
+  if (!s.attached.empty()) {
+    o << "attached " << i;
+    for (const auto& b : s.attached) o << ' ' << b;
+    o << '\n';
+  }
   if (!s.offdeck.empty()) {
     o << "offdeck " << i;
     for (const auto& r : s.offdeck) o << ' ' << r;

@@ -11,13 +11,43 @@ int GameState::living_seats() const {
   return n;
 }
 
+int GameState::table_position(SeatIndex seat) const {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (table[i] == seat) return static_cast<int>(i);
+  }
+  return seat;
+}
+
+SeatIndex GameState::seat_at(int position) const {
+  const int n = static_cast<int>(seats.size());
+  const int p = ((position % n) + n) % n;
+  return table.size() == seats.size() ? table[static_cast<std::size_t>(p)] : p;
+}
+
 SeatIndex GameState::next_living(SeatIndex from) const {
   const int n = static_cast<int>(seats.size());
+  const int at = table_position(from);
   for (int i = 1; i <= n; ++i) {
-    const SeatIndex s = (from + i) % n;
+    const SeatIndex s = seat_at(at + i);
     if (!seats[s].out) return s;
   }
   return from;
+}
+
+SeatIndex GameState::previous_living(SeatIndex from) const {
+  const int n = static_cast<int>(seats.size());
+  const int at = table_position(from);
+  for (int i = 1; i <= n; ++i) {
+    const SeatIndex s = seat_at(at - i);
+    if (!seats[s].out) return s;
+  }
+  return from;
+}
+
+SeatIndex GameState::prey_of(SeatIndex seat) const {
+  if (!variants.hunter || seat < 0 || seat >= static_cast<int>(seats.size()) || seats[seat].out) return -1;
+  const SeatIndex prey = next_living(seat);
+  return prey == seat ? -1 : prey;
 }
 
 const Region* GameState::region(const std::string& key) const {

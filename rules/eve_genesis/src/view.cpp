@@ -71,6 +71,9 @@ EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
   out.market_count = static_cast<unsigned>(s.market.size());
   out.offdeck_count = static_cast<unsigned>(s.offdeck.size());
   out.out = s.out;
+  out.table_position = st.table_position(i);
+  out.prey = st.prey_of(i);
+  for (const auto& b : s.attached) out.attached.push_back(m.db().find(b)->name);
   if (sees_private(v, i)) {
     out.hand = cards_view(m, s.hand);
     out.offdeck = s.offdeck;
@@ -189,6 +192,10 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   v->prompt_seat = state_.prompt_seat;
   v->result = state_.result;
   for (SeatIndex i = 0; i < seat_count(); ++i) v->seats.push_back(seat_view(*this, i, viewer));
+  for (int p = 0; p < seat_count(); ++p) v->table.push_back(state_.seat_at(p));
+  v->range = state_.variants.range;
+  v->hunter_and_prey = state_.variants.hunter;
+  v->destroying_prey = state_.variants.destroying;
   for (const auto& r : state_.regions) {
     v->regions.push_back(EveRegionView{r.key, db_.find(r.card)->name, r.home, r.owner, r.controller,
                                        cards_view(*this, r.locations), cards_view(*this, r.ships)});
@@ -204,12 +211,20 @@ std::string EveView::to_text() const {
   std::ostringstream o;
   o << "turn " << turn << " active seat " << active << " (first " << first << ") " << phase << '/'
     << step << "; prompt " << prompt << " for seat " << prompt_seat << '\n';
+  o << "table (clockwise):";
+  for (int s : table) o << ' ' << s;
+  if (range > 0) o << "; range " << range;
+  if (hunter_and_prey) o << "; hunter and prey" << (destroying_prey ? " (destroying prey)" : "");
+  o << '\n';
   for (const auto& s : seats) {
     o << "seat " << s.index << (s.out ? " (out)" : "") << ": base " << s.base_name
       << (s.upgraded ? " (upgraded)" : "");
     if (s.upgrade_name) o << " upgrade side " << *s.upgrade_name;
     o << ", damage " << s.base_damage << ", wallet " << s.wallet << ", hand " << s.hand_count
-      << ", market " << s.market_count << ", off-deck regions " << s.offdeck_count << '\n';
+      << ", market " << s.market_count << ", off-deck regions " << s.offdeck_count;
+    if (s.prey >= 0) o << ", prey seat " << s.prey;
+    for (const auto& b : s.attached) o << ", attached " << b;
+    o << '\n';
     if (s.hand) write_cards(o, "hand", *s.hand);
     if (s.market) write_cards(o, "market", *s.market);
     if (s.offdeck) {

@@ -2,36 +2,40 @@
 
 #include "concord/everzone/deck_rules.hpp"
 #include "concord/everzone/everzone_match.hpp"
+#include "command_points.hpp"
 
 namespace concord::everzone {
 
 namespace {
 
-// "In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long
-// one)"; teams: "You should start with at least 30-60 total CP per team"
-// (40 by default: chosen, the middle of that range). `exact` describes one
-// seat count (teams or not); otherwise the union over all of them.
+// L10 "At the start, the players choose the number of Command Points (CP) ...
+// In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long
+// one). In a team game (2-vs-2 or 3-vs-3) you should use at least 30 CP";
+// L75 "at least 30–60 total CP per team (30 for a short game, 60 for a long
+// one)". 10/20/30 and 30/60 are examples: any whole number is accepted.
+// Chosen: at most kMaxCommandPoints (the scoring table counts tens and units:
+// "3 scoring tables with 3 red and 3 blue tokens (for tens and units)"), at
+// least 1; teams at least 30; team default 40 (the middle of 30–60).
+// `exact` describes one seat count (teams or not); otherwise the union.
 rules::OptionSpec command_points_option(bool exact, bool teams) {
   rules::OptionSpec cp;
   cp.name = "command_points";
+  cp.kind = rules::OptionSpec::Kind::Integer;
+  cp.max = kMaxCommandPoints;
   if (!exact) {
     cp.description =
-        "Command Points per player (2 or 3 players: 10 short, 20 standard, 30 long) or per team (teams: 30 to 60)";
-    cp.kind = rules::OptionSpec::Kind::Integer;
+        "Command Points per player (2 or 3 players: 10 short, 20 standard, 30 long, or any 1 to 99) or per team "
+        "(teams: at least 30, 30 short to 60 long)";
     cp.default_value = "20";
-    cp.min = 10;
-    cp.max = 60;
+    cp.min = kMinCommandPoints;
   } else if (teams) {
-    cp.description = "Command Points per team: 30 to 60";
-    cp.kind = rules::OptionSpec::Kind::Integer;
+    cp.description = "Command Points per team: at least 30 (30 short, 60 long), up to 99";
     cp.default_value = "40";
-    cp.min = 30;
-    cp.max = 60;
+    cp.min = kMinTeamCommandPoints;
   } else {
-    cp.description = "Command Points per player: 10 short, 20 standard, 30 long";
-    cp.kind = rules::OptionSpec::Kind::Choice;
+    cp.description = "Command Points per player: 10 short, 20 standard, 30 long, or any 1 to 99";
     cp.default_value = "20";
-    cp.choices = {"10", "20", "30"};
+    cp.min = kMinCommandPoints;
   }
   return cp;
 }

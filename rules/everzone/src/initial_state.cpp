@@ -1,6 +1,7 @@
 // "Setup" and "Location Cards": instances, Leaders in hand, decks, battle deck.
 #include "concord/everzone/deck_rules.hpp"
 #include "concord/everzone/everzone_match.hpp"
+#include "command_points.hpp"
 #include "concord/rules/card_refs.hpp"
 #include "concord/rules/options.hpp"
 
@@ -66,10 +67,11 @@ std::optional<std::string> check_room(const rules::OptionValues& options, int se
     return "EverZone is played by 2 or 3 players, or teams of 2 or 3 (4 or 6 seats)";
   if (teams && seats < 4) return "teams need 4 seats (2-vs-2) or 6 seats (3-vs-3)";
   if (!teams && seats >= 4) return "4 or 6 seats are team games: set the option teams=true";
-  // "In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long one)."
-  if (!teams && cp != 10 && cp != 20 && cp != 30) return "2 or 3 players use 10, 20 or 30 CP";
-  // "You should start with at least 30–60 total CP per team".
-  if (teams && (cp < 30 || cp > 60)) return "team games use 30 to 60 CP per team";
+  // L10 "the players choose the number of Command Points": 10, 20, 30 are
+  // the short, standard and long examples, not the only values.
+  if (cp < kMinCommandPoints || cp > kMaxCommandPoints) return "Command Points must be between 1 and 99";
+  // L10 "In a team game (2-vs-2 or 3-vs-3) you should use at least 30 CP".
+  if (teams && cp < kMinTeamCommandPoints) return "team games use at least 30 CP per team";
   return std::nullopt;
 }
 

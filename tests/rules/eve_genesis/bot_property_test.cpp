@@ -33,6 +33,24 @@ rules::MatchSetup random_setup(std::uint64_t n) {
   return setup;
 }
 
+// 3-4 seats with the Optional Variants (room options): every combination of
+// seat count, `range` (off, 1, 2) and Hunter and Prey (off, on, with
+// Destroying Prey) occurs every 18 games.
+rules::MatchSetup variant_setup(std::uint64_t n) {
+  rules::Rng rng(testsupport::seed_from_number(n * 104729 + 3));
+  const auto decks = standard_decks();
+  const int seats = 3 + static_cast<int>(n % 2);
+  rules::MatchSetup setup;
+  for (int s = 0; s < seats; ++s) setup.seats.push_back({"bot", decks[rng.below(decks.size())]});
+  static const char* ranges[] = {"off", "1", "2"};
+  const auto hunter = (n / 3) % 3;
+  setup.options = {{"range", ranges[n % 3]},
+                   {"hunter_and_prey", hunter > 0 ? "true" : "false"},
+                   {"destroying_prey", hunter == 2 ? "true" : "false"}};
+  setup.seed = testsupport::seed_from_number(500000 + n);
+  return setup;
+}
+
 const EveMatch& eve(const rules::Match& m) { return dynamic_cast<const EveMatch&>(m); }
 
 // Every card instance is in exactly one zone list.
@@ -206,9 +224,8 @@ void check_refusals(rules::Match& m, SeatIndex seat) {
 // Plays game n with the random bot: the cheap invariants after every command,
 // views every 16th command and at the end, refusals every 64th, then replays
 // the log to the same hash.
-void play_checked(std::uint64_t n, ShardStats& stats) {
+void play_checked(std::uint64_t n, ShardStats& stats, const rules::MatchSetup& setup) {
   const auto def = definition();
-  const auto setup = random_setup(n);
   rules::Rng bot(testsupport::seed_from_number(1000000 + n));
   auto m = def.create(setup);
   ASSERT_TRUE(m);
@@ -281,7 +298,7 @@ TEST_P(EveBotGames, RandomGamesIncludeCombatEndAndKeepTheInvariants) {
   const int total = total_games();
   ShardStats stats;
   for (int i = shard; i < total; i += kShards) {
-    play_checked(static_cast<std::uint64_t>(i), stats);
+    play_checked(static_cast<std::uint64_t>(i), stats, random_setup(static_cast<std::uint64_t>(i)));
     if (HasFatalFailure()) return;
   }
   if (stats.games == 0) return;
@@ -297,6 +314,44 @@ TEST_P(EveBotGames, RandomGamesIncludeCombatEndAndKeepTheInvariants) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, EveBotGames, ::testing::Range(0, kShards));
+
+// The Optional Variants (Range, Hunter and Prey, Destroying Prey) and random
+// seats: 300 seeded games in Release (CONCORD_BOT_GAMES overrides), the same
+// invariants, every game ends and replays to the same hash.
+constexpr int kVariantShards = 10;
+
+int variant_games() {
+#ifdef NDEBUG
+  return testsupport::bot_game_count(300, 20);
+#else
+  return testsupport::bot_game_count(20, 20);
+#endif
+}
+
+class EveVariantBotGames : public ::testing::TestWithParam<int> {};
+
+TEST_P(EveVariantBotGames, RandomVariantGamesEndAndKeepTheInvariants) {
+  const int shard = GetParam();
+  const int total = variant_games();
+  ShardStats stats;
+  int rewards = 0;
+  for (int i = shard; i < total; i += kVariantShards) {
+    const auto n = static_cast<std::uint64_t>(i);
+    const auto setup = variant_setup(n);
+    play_checked(n, stats, setup);
+    if (HasFatalFailure()) return;
+    rewards += setup.options.at("destroying_prey") == "true" ? 1 : 0;
+  }
+  if (stats.games == 0) return;
+  EXPECT_EQ(stats.finished, stats.games);
+  EXPECT_EQ(stats.refused, 0);
+  std::string reasons;
+  for (const auto& [r, k] : stats.reasons) reasons += r + "=" + std::to_string(k) + " ";
+  std::cout << "variant shard " << shard << ": " << stats.games << " games, " << stats.with_combat
+            << " with combat, " << rewards << " with Destroying Prey; results: " << reasons << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Shards, EveVariantBotGames, ::testing::Range(0, kVariantShards));
 
 // Not a test: plays random games without checks and prints their length
 // (run with --gtest_also_run_disabled_tests; CONCORD_BOT_GAMES sets the count).

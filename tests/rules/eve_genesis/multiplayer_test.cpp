@@ -31,20 +31,23 @@ TEST(EveMultiplayer, ThePlayerWhoStartsDoesNotSkipHisFirstDrawPhase) {
 
 TEST(EveMultiplayer, PlayersTakeTurnsClockwiseAndPriorityGoesAround) {
   // "players take turns clockwise from the player who starts the game"
+  // (clockwise = table order: "Seats at the table are chosen randomly").
   auto m = three_seats(22);
   const SeatIndex a = m->state().active;
+  const SeatIndex b = m->state().next_living(a), c = m->state().next_living(b);
+  EXPECT_EQ(m->state().table_position(b), (m->state().table_position(a) + 1) % 3);
   ok(*m, a, pick("pass"));
-  EXPECT_EQ(m->state().prompt_seat, (a + 1) % 3);
-  ok(*m, (a + 1) % 3, pick("pass"));
-  EXPECT_EQ(m->state().prompt_seat, (a + 2) % 3);
-  ok(*m, (a + 2) % 3, pick("pass"));
+  EXPECT_EQ(m->state().prompt_seat, b);
+  ok(*m, b, pick("pass"));
+  EXPECT_EQ(m->state().prompt_seat, c);
+  ok(*m, c, pick("pass"));
   EXPECT_EQ(m->state().step, Step::Build);
 }
 
 TEST(EveMultiplayer, ConcedingSeatIsOutAndTheLastSeatStandingWins) {
   auto m = three_seats(23);
   const SeatIndex a = m->state().active;
-  const SeatIndex b = (a + 1) % 3, c = (a + 2) % 3;
+  const SeatIndex b = m->state().next_living(a), c = m->state().next_living(b);
   ASSERT_TRUE(m->concede(b).accepted);
   EXPECT_FALSE(m->finished());
   EXPECT_EQ(m->concede(b).rejection->code, "ALREADY_OUT");
@@ -60,9 +63,10 @@ TEST(EveMultiplayer, ConcedingSeatIsOutAndTheLastSeatStandingWins) {
 TEST(EveMultiplayer, ActiveSeatConcedingPassesTheTurn) {
   auto m = three_seats(24);
   const SeatIndex a = m->state().active;
+  const SeatIndex next = m->state().next_living(a);
   const int turn = m->state().turn;
   ASSERT_TRUE(m->concede(a).accepted);
-  EXPECT_EQ(m->state().active, (a + 1) % 3);
+  EXPECT_EQ(m->state().active, next);
   EXPECT_EQ(m->state().turn, turn + 1);
   EXPECT_EQ(m->state().step, Step::Duration);
 }

@@ -4,6 +4,7 @@
 
 #include "concord/everzone/deck_rules.hpp"
 #include "concord/everzone/definition.hpp"
+#include "concord/everzone/sides.hpp"
 #include "concord/everzone/view.hpp"
 #include "concord/rules/options.hpp"
 #include "everzone_test_util.hpp"
@@ -51,8 +52,8 @@ TEST(EverZoneRoom, SeatCountsAndCommandPointsCombinationsHaveClearErrors) {
   EXPECT_FALSE(check_room(opts("60", "true"), 6));
   EXPECT_EQ(*check_room(opts("30", "true"), 2), "teams need 4 seats (2-vs-2) or 6 seats (3-vs-3)");
   EXPECT_EQ(*check_room(opts("30", "false"), 4), "4 or 6 seats are team games: set the option teams=true");
-  EXPECT_EQ(*check_room(opts("20", "true"), 4), "team games use 30 to 60 CP per team");
-  EXPECT_EQ(*check_room(opts("40", "false"), 2), "2 or 3 players use 10, 20 or 30 CP");
+  EXPECT_EQ(*check_room(opts("20", "true"), 4), "team games use at least 30 CP per team");
+  EXPECT_FALSE(check_room(opts("40", "false"), 2));  // L10: 10/20/30 are examples, not the only values
   EXPECT_TRUE(check_room(opts("40", "true"), 5));
   EXPECT_FALSE(start(4, {{"command_points", "20"}, {"teams", "true"}}));
   EXPECT_TRUE(start(4, {{"command_points", "45"}, {"teams", "true"}}));
@@ -350,6 +351,66 @@ TEST(EverZoneTeams, FinalProtocolOffersOnlyYourOwnUnitsNotYourTeamMates) {
   std::vector<std::string> offered;
   for (const auto& o : p.options) offered.push_back(o.id);
   EXPECT_EQ(offered, (std::vector<std::string>{id(*m, 0, "utron_lancer"), id(*m, 1, "slurr_spawn")}));
+}
+
+// L10 "At the start, the players choose the number of Command Points (CP) ...
+// In a team game (2-vs-2 or 3-vs-3) you should use at least 30 CP"; L75 "at
+// least 30–60 total CP per team (30 for a short game, 60 for a long one)".
+TEST(EverZoneTeams, L10_TeamsTakeAtLeastThirtyCommandPoints_RefusedBelow) {
+  for (const char* cp : {"30", "45", "60", "75", "99"}) {
+    auto m = start(4, {{"command_points", cp}, {"teams", "true"}});
+    ASSERT_TRUE(m) << cp;
+    for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(player(*m, seat).cp, std::stoi(cp));
+  }
+  EXPECT_FALSE(start(4, {{"command_points", "29"}, {"teams", "true"}}));
+  EXPECT_FALSE(start(6, {{"command_points", "10"}, {"teams", "true"}}));
+  EXPECT_EQ(*check_room({{"command_points", "29"}, {"teams", "true"}}, 4), "team games use at least 30 CP per team");
+  // The spec a 4-seat room is offered says so too.
+  const auto specs = definition().options_for(4);
+  EXPECT_EQ(specs[0].min, 30);
+  EXPECT_EQ(definition().options_for(2)[0].min, 1);
+  // Three players are no team game: any CP, 25 included.
+  EXPECT_TRUE(start(3, {{"command_points", "25"}}));
+}
+
+// Settled (README "Three players and teams", chosen): in a team game every
+// member has the Location's whole RESOURCE limit; only the three-player
+// allies share one (L70 "These allies must share the RESOURCES from the
+// Location card as if they were one army"). Why: L10 "the level of damage
+// dealt on both sides exceeds the equivalent parameter in a classic 1-vs-1
+// confrontation" (hence at least 30 CP) and L76 "now the front is wider,
+// thanks to the active combat units of the allies" — a team army is larger
+// than one player's, which one shared limit would forbid.
+TEST(EverZoneTeams, L76_EachTeamMemberHasTheLocationLimit_L70_OnlyThreePlayerAlliesShareOne) {
+  auto m = from_position(
+      "location earth turn 1\nphase activate\nteams\n"
+      "seat 0\ncp 30\ndeployed utron_lancer utron_lancer\n"  // 8 RESOURCE
+      "seat 1\ncp 30\ndeployed slurr_burrower\n"             // 4
+      "seat 2\ncp 30\ndeployed utron_lancer utron_lancer\n"  // 8: team 0 has 16 > 10
+      "seat 3\ncp 30\ndeployed slurr_burrower\n");           // 4
+  EXPECT_EQ(limit_group(m->state(), 0), std::vector<int>{0});
+  EXPECT_EQ(limit_group(m->state(), 2), std::vector<int>{2});
+  accept(*m, 0, ids(*m, 0, "utron_lancer"));
+  accept(*m, 1, ids(*m, 1, "slurr_burrower"));
+  accept(*m, 2, ids(*m, 2, "utron_lancer"));
+  accept(*m, 3, ids(*m, 3, "slurr_burrower"));
+  EXPECT_EQ(m->state().phase, Phase::Support);  // no withdrawal: each member is within 10
+  const auto armies = armies_of(*m);
+  ASSERT_EQ(armies.size(), 2u);
+  EXPECT_EQ(armies[0].seats, (std::vector<int>{0, 2}));
+  EXPECT_FALSE(armies[0].shared_limit);
+  EXPECT_EQ(armies[0].values.resource, 16);
+  // The same cards in a three-player alliance must fit one limit of 10.
+  auto three = from_position(
+      "location earth turn 1\nphase activate\n"
+      "seat 0\ntarget 2\ndeployed utron_lancer utron_lancer\n"
+      "seat 1\ntarget 2\ndeployed utron_lancer utron_lancer\n"
+      "seat 2\ntarget 0\ndeployed slurr_burrower\n");
+  EXPECT_EQ(limit_group(three->state(), 0), (std::vector<int>{0, 1}));
+  accept(*three, 0, ids(*three, 0, "utron_lancer"));
+  accept(*three, 1, ids(*three, 1, "utron_lancer"));
+  accept(*three, 2, ids(*three, 2, "slurr_burrower"));
+  EXPECT_EQ(three->state().phase, Phase::Withdraw);  // 16 > 10 for the two allies
 }
 
 // "Each player takes 10 cards, may refresh the hand, may deploy troops":

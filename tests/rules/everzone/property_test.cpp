@@ -23,15 +23,16 @@
 namespace concord::everzone {
 namespace {
 
-// 2 and 3 players: 10, 20 or 30 CP; 4 and 6 players: 2-vs-2 and 3-vs-3 teams
-// with 30 to 60 CP.
+// 2 and 3 players: 10, 20 or 30 CP, and values between and beyond (L10: the
+// players choose; 10/20/30 are examples); 4 and 6 players: 2-vs-2 and 3-vs-3
+// teams with at least 30 CP.
 rules::MatchSetup random_setup(rules::Rng& rng, std::uint64_t n, int players = 2) {
   static const auto decks = ready_made_decks();
-  static const char* cps[] = {"10", "20", "30"};
-  static const char* team_cps[] = {"30", "40", "60"};
+  static const char* cps[] = {"10", "20", "30", "25", "5"};
+  static const char* team_cps[] = {"30", "40", "60", "45", "99"};
   rules::MatchSetup s;
-  rules::OptionValues given = {{"command_points", cps[rng.below(3)]}};
-  if (players >= 4) given = {{"command_points", team_cps[rng.below(3)]}, {"teams", "true"}};
+  rules::OptionValues given = {{"command_points", cps[rng.below(5)]}};
+  if (players >= 4) given = {{"command_points", team_cps[rng.below(5)]}, {"teams", "true"}};
   s.options = rules::resolve_options(definition().options, given).values;
   for (int i = 0; i < players; ++i) s.seats.push_back({"p" + std::to_string(i), decks[rng.below(decks.size())]});
   s.seed = testsupport::seed_from_number(n);

@@ -48,11 +48,19 @@ TEST(EverZoneSetup, LeaderStartsInHandAndPlayersDrawToTen) {
   EXPECT_EQ(m->prompt(0)->kind, "refresh");
 }
 
-// "In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long one)."
-TEST(EverZoneSetup, OneVersusOneUsesTenTwentyOrThirtyCommandPoints) {
-  EXPECT_TRUE(definition().create(setup("10")));
-  EXPECT_TRUE(definition().create(setup("30")));
-  EXPECT_FALSE(definition().create(setup("25")));
+// L10 "At the start, the players choose the number of Command Points (CP) ...
+// In a 1-vs-1 game the standard is 20 CP (10 for a short game, 30 for a long
+// one)": examples, not the only values (chosen range 1..99, README).
+TEST(EverZoneSetup, L10_PlayersChooseTheCommandPoints_TenTwentyThirtyAreExamples) {
+  for (const char* cp : {"10", "20", "30", "25", "1", "99"}) {
+    auto m = definition().create(setup(cp));
+    ASSERT_TRUE(m) << cp;
+    const auto& st = dynamic_cast<const EverZoneMatch&>(*m).state();
+    for (const auto& p : st.players) EXPECT_EQ(p.cp, std::stoi(cp));
+  }
+  EXPECT_EQ(*check_room({{"command_points", "0"}, {"teams", "false"}}, 2), "Command Points must be between 1 and 99");
+  EXPECT_EQ(*check_room({{"command_points", "100"}, {"teams", "false"}}, 3), "Command Points must be between 1 and 99");
+  EXPECT_FALSE(rules::resolve_options(definition().options_for(2), {{"command_points", "100"}}).ok());
 }
 
 // "discard their entire hand (except the Leader card) and draw the same number

@@ -34,11 +34,19 @@ struct Action {
   std::string option_id() const;
 };
 
+// "Seats at the table are chosen randomly" (Multiplayer Rules): the seats in
+// clockwise table order, a function of the match seed alone (SHA-256 of
+// "eve seating:" and the seed; the match RNG is untouched). Two seats: 0, 1.
+std::vector<SeatIndex> seating(const rules::Seed& seed, int seats);
+
 class EveMatch final : public rules::Match {
  public:
   // A new match: bases, regions, shuffled markets, random first player,
   // seven-card hands, then the mulligan prompt for the first player.
-  EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks, const rules::Seed& seed);
+  // `variants`: the Multiplayer Rules' optional variants (room options).
+  // Seats at the table are drawn from the seed (`seating`).
+  EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks, const rules::Seed& seed,
+           const Variants& variants = {});
   // A match resumed from a state (the position format).
   EveMatch(const CardDb& db, GameState state, rules::Rng rng);
 
@@ -268,6 +276,8 @@ class EveMatch final : public rules::Match {
   void apply_discard(SeatIndex seat, const rules::Answer& answer, Events& ev);
   bool draw(SeatIndex seat, Events& ev);  // false: the seat lost (empty market)
   void eliminate(SeatIndex seat, const std::string& reason, Events& ev);
+  // Hunter and Prey: the reward of `hunter` when its prey `prey` is eliminated.
+  void reward_hunter(SeatIndex hunter, SeatIndex prey, Events& ev);
   void end_turn_now(Events& ev);
   // match_priority.cpp
   rules::Prompt priority_prompt(SeatIndex seat) const;

@@ -55,6 +55,10 @@ struct EveSeatView {
   std::optional<std::vector<std::string>> offdeck;  // owner and judges
   std::vector<EveCardView> scrapheap, docks, structures, news;  // public
   std::vector<EveCardView> pilots{};  // characters piloting ships (public)
+  // Added with the multiplayer variants:
+  int table_position = 0;  // where the seat sits (0..n-1, clockwise; seats are drawn from the seed)
+  int prey = -1;           // Hunter and Prey: the seat's prey (the player to its left), -1 = none
+  std::vector<std::string> attached{};  // Destroying Prey: names of the prey bases attached (+2 income each)
 };
 
 struct EveRegionView {
@@ -121,6 +125,13 @@ struct EveView : rules::View {
   EveCombatView combat;
   std::vector<EveBoostView> boosts;  // until end of turn
   std::optional<rules::MatchResult> result;
+  // Added with the multiplayer variants (public): the seats clockwise from
+  // table position 0 ("Seats at the table are chosen randomly"), and the
+  // room's optional variants.
+  std::vector<int> table{};
+  int range = 0;             // 0 off, 1 left, 2 left and right
+  bool hunter_and_prey = false;
+  bool destroying_prey = false;
   std::string to_text() const override;
 };
 

@@ -73,6 +73,17 @@ struct SeatState {
   std::vector<std::string> offdeck;  // remote regions not yet played (face down)
   bool limited_played = false;     // "only one Limited card per turn"
   bool out = false;                // conceded or eliminated
+  // Destroying Prey: the bases of eliminated prey "attached to his own with an
+  // income bonus of +2" (base card ids, in the order taken).
+  std::vector<std::string> attached{};
+};
+
+// "Optional Variants" of the Multiplayer Rules (room options, README "Variants").
+struct Variants {
+  int range = 0;            // 0 = off; 1 = jump only into the regions of the player to your left; 2 = left and right
+  bool hunter = false;      // Hunter and Prey: your prey is the player to your left
+  bool destroying = false;  // Destroying Prey (a Hunter and Prey reward; implies hunter)
+  bool operator==(const Variants&) const = default;
 };
 
 // Where a jump goes when it is not a region: the owner's docks.
@@ -205,9 +216,24 @@ struct GameState {
   // Cards lying face down under ships (card, ship), in the order put there (Blood Rogue).
   std::vector<std::pair<CardId, CardId>> under;
   std::optional<rules::MatchResult> result;
+  Variants variants{};
+  // "Seats at the table are chosen randomly": the seats in table order,
+  // clockwise (table[0] sits at position 0). Drawn from the match seed at
+  // setup; empty = index order (positions without a `table` line).
+  std::vector<SeatIndex> table{};
 
   int living_seats() const;
+  // The next seat still in the game clockwise from `from` (table order): the
+  // next to play, and the player sitting to `from`'s left.
   SeatIndex next_living(SeatIndex from) const;
+  // The previous seat still in the game (the player sitting to `from`'s right).
+  SeatIndex previous_living(SeatIndex from) const;
+  // Table position of a seat (0..n-1).
+  int table_position(SeatIndex seat) const;
+  // The seat at table position `position` (mod n).
+  SeatIndex seat_at(int position) const;
+  // Hunter and Prey: `seat`'s prey (the player to its left), or -1 (variant off, seat out).
+  SeatIndex prey_of(SeatIndex seat) const;
   const Region* region(const std::string& key) const;
   Region* region(const std::string& key);
 };
