@@ -58,6 +58,9 @@ void fill_seat(const eve::EveSeatView& s, pb::EveSeat* out) {
   fill_cards(s.news, out->mutable_news());
   out->set_base_shield(s.base_shield);
   fill_cards(s.pilots, out->mutable_pilots());
+  out->set_table_position(static_cast<std::uint32_t>(s.table_position));
+  out->set_prey(s.prey);
+  out->mutable_attached()->Assign(s.attached.begin(), s.attached.end());
 }
 
 void fill_region(const eve::EveRegionView& r, pb::EveRegion* out) {
@@ -131,6 +134,10 @@ void fill_view(const eve::EveView& view, pb::EveView& out) {
     boost->set_region(b.region);
     boost->set_amount(b.amount);
   }
+  for (int s : view.table) out.add_table(static_cast<std::uint32_t>(s));
+  out.set_range(static_cast<std::uint32_t>(view.range));
+  out.set_hunter_and_prey(view.hunter_and_prey);
+  out.set_destroying_prey(view.destroying_prey);
 }
 
 // The same message written straight as wire bytes (see wire_writer.hpp), in
@@ -189,6 +196,9 @@ void write_seat(WireWriter& w, const eve::EveSeatView& s) {
   write_cards(w, 20, s.news);
   w.i64(21, s.base_shield);
   write_cards(w, 22, s.pilots);
+  w.u64(23, u32(s.table_position));
+  w.i64(24, s.prey);
+  w.strings(25, s.attached);
   w.end(at);
 }
 
@@ -271,6 +281,10 @@ void write_view(WireWriter& w, const eve::EveView& view) {
     w.i64(3, b.amount);
     w.end(at);
   }
+  w.packed(14, view.table);
+  w.u64(15, u32(view.range));
+  w.boolean(16, view.hunter_and_prey);
+  w.boolean(17, view.destroying_prey);
 }
 
 }  // namespace
