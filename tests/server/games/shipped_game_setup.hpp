@@ -18,7 +18,7 @@ inline const GameEntry& shipped(const std::string& id) {
 inline rules::MatchSetup seeded_setup(const GameEntry& game, int seats, std::uint64_t n) {
   rules::MatchSetup setup;
   for (const auto& spec : game.definition.options) setup.options[spec.name] = spec.default_value;
-  if (seats == 4) {  // EverZone: four seats play two against two, with 30 to 60 points a team
+  if (seats == 4) {  // EverZone: four seats play two against two, with at least 30 points a team
     setup.options["teams"] = "true";
     setup.options["command_points"] = "40";
   }

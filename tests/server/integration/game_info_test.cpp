@@ -38,7 +38,7 @@ TEST_F(GameInfo, EveryListedSeatCountTakesARoomWithTheDefaultOptions) {
   }
 }
 
-TEST_F(GameInfo, EverZoneTeamRoomsDefaultToValidCommandPointsAndTwoPlayersTakeOnlyTheRulebooksValues) {
+TEST_F(GameInfo, EverZoneTeamRoomsDefaultToValidCommandPointsAndTwoPlayersChooseAnyPointsUpTo99) {
   auto alice = player("alice");
   v1::GameInfo everzone;
   const auto games = alice->list_games();
@@ -49,14 +49,21 @@ TEST_F(GameInfo, EverZoneTeamRoomsDefaultToValidCommandPointsAndTwoPlayersTakeOn
   const auto* four = seat_options(everzone, 4);
   ASSERT_TRUE(two && four);
   EXPECT_EQ(seat_options(everzone, 5), nullptr) << "five seats are not an EverZone game";
+  // L10 "the players choose the number of Command Points": 10, 20 and 30 are
+  // the rulebook's examples; any whole number 1 to 99 is taken (chosen bounds,
+  // rules/everzone/README.md "Command Points"); teams at least 30.
   for (const auto& option : two->options()) {
     if (option.name() != "command_points") continue;
-    EXPECT_EQ(option.kind(), v1::OptionSpec::CHOICE);
-    EXPECT_EQ(option.choices_size(), 3) << "10, 20 or 30";
+    EXPECT_EQ(option.kind(), v1::OptionSpec::INTEGER);
+    EXPECT_EQ(option.min(), 1);
+    EXPECT_EQ(option.max(), 99);
+    EXPECT_EQ(option.default_value(), "20");
   }
   for (const auto& option : four->options()) {
     if (option.name() == "command_points") {
       EXPECT_EQ(option.default_value(), "40");
+      EXPECT_EQ(option.min(), 30);
+      EXPECT_EQ(option.max(), 99);
     }
     if (option.name() == "teams") {
       EXPECT_EQ(option.default_value(), "true");
@@ -66,10 +73,14 @@ TEST_F(GameInfo, EverZoneTeamRoomsDefaultToValidCommandPointsAndTwoPlayersTakeOn
   team.set_game("everzone");
   team.set_seats(4);
   EXPECT_EQ(alice->create_room(team).options().at("command_points"), "40");
+  (*team.mutable_options())["command_points"] = "20";  // "In a team game ... at least 30 CP"
+  EXPECT_EQ(error_code_of([&] { alice->create_room(team); }), "INVALID_OPTIONS");
   v1::CreateRoom duel;
   duel.set_game("everzone");
   duel.set_seats(2);
-  (*duel.mutable_options())["command_points"] = "40";
+  (*duel.mutable_options())["command_points"] = "25";  // not one of the examples, still a choice
+  EXPECT_EQ(alice->create_room(duel).options().at("command_points"), "25");
+  (*duel.mutable_options())["command_points"] = "100";
   EXPECT_EQ(error_code_of([&] { alice->create_room(duel); }), "INVALID_OPTIONS");
   duel.set_seats(5);
   EXPECT_EQ(error_code_of([&] { alice->create_room(duel); }), "INVALID_SEATS");

@@ -5,9 +5,9 @@
 
 namespace concord::everzone {
 
-// 2 to 6 seats; needs a deck; options "command_points" (2 or 3 players: 10, 20
-// or 30; teams: 30 to 60) and "teams" (required for 4 and 6 seats; see
-// check_room in everzone_match.hpp for the combination errors).
+// 2 to 6 seats; needs a deck; options "command_points" (2 or 3 players: 1 to
+// 99, default 20; teams: 30 to 99, default 40) and "teams" (required for 4 and
+// 6 seats; see check_room in everzone_match.hpp for the combination errors).
 rules::GameDefinition definition();
 
 }  // namespace concord::everzone

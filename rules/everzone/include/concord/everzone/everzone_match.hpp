@@ -41,7 +41,7 @@ std::optional<GameState> initial_state(const CardDb& db, const rules::MatchSetup
                                        std::string* error = nullptr);
 
 // Checks a room's seat count against its options; the error says what to fix:
-// 2 or 3 seats without teams (10, 20 or 30 CP), 4 or 6 seats with teams (30-60).
+// 2 or 3 seats without teams (1 to 99 CP), 4 or 6 seats with teams (30 to 99 CP).
 std::optional<std::string> check_room(const rules::OptionValues& options, int seats);
 
 }  // namespace concord::everzone
