@@ -31,7 +31,18 @@ std::vector<rules::OptionSpec> variant_options(int seats) {
   destroying.name = "destroying_prey";
   destroying.description =
       "Destroying Prey (with hunter_and_prey): the hunter also attaches the prey's base to its own (+2 income)";
-  return {range, hunter, destroying};
+  // Alliances (L197-206), a team format: chosen, two alliances of two (seats
+  // 0 and 2 against 1 and 3), so only a 4-seat room offers `true`.
+  const bool four = seats == 0 || seats == 4;
+  rules::OptionSpec alliances;
+  alliances.name = "alliances";
+  alliances.description =
+      "Alliances (4 seats: seats 0 and 2 against 1 and 3): one turn and one home region per alliance, the bases' "
+      "shields added together in the Results step; not with range or hunter_and_prey";
+  alliances.kind = four ? rules::OptionSpec::Kind::Boolean : rules::OptionSpec::Kind::Choice;
+  alliances.default_value = "false";
+  if (!four) alliances.choices = {"false"};
+  return {range, hunter, destroying, alliances};
 }
 
 }  // namespace
@@ -46,6 +57,7 @@ Variants variants_from_options(const rules::OptionValues& options) {
   };
   v.hunter = flag("hunter_and_prey");
   v.destroying = flag("destroying_prey");
+  v.alliances = flag("alliances");
   return v;
 }
 
@@ -54,6 +66,12 @@ std::optional<std::string> check_room(const rules::OptionValues& options, int se
   if (seats < 3 && (v.range > 0 || v.hunter || v.destroying))
     return "the optional variants (range, hunter_and_prey, destroying_prey) are multiplayer rules: 3 or 4 seats";
   if (v.destroying && !v.hunter) return "destroying_prey is a Hunter and Prey reward: set hunter_and_prey=true too";
+  // Chosen: two alliances of two; Range and Hunter and Prey speak of the
+  // players to your left and right in a free-for-all, so they do not combine.
+  if (v.alliances && seats != 4) return "alliances are two alliances of two: 4 seats (seats 0 and 2 against 1 and 3)";
+  if (v.alliances && (v.range > 0 || v.hunter)) {
+    return "alliances do not combine with range or hunter_and_prey (free-for-all variants)";
+  }
   return std::nullopt;
 }
 

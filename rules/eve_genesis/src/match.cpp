@@ -115,9 +115,10 @@ std::int64_t EveMatch::income(SeatIndex seat) const {
   // Destroying Prey: "attaches it to his own with an income bonus of +2".
   total += 2 * static_cast<std::int64_t>(s.attached.size());
   for (const auto& r : state_.regions) {
-    if (r.controller != seat) continue;
-    if (!r.home) total += db_.find(r.card)->income;
-    for (CardId id : r.locations) total += def(id).income;
+    if (!r.home && r.controller == seat) total += db_.find(r.card)->income;
+    for (CardId id : r.locations) {
+      if (state_.location_controller(r, id) == seat) total += def(id).income;  // alliances: his own, at home
+    }
   }
   // Haul X (chosen definition, README): "your income is increased by X".
   for (CardId id : controlled_in_play(seat)) {

@@ -62,7 +62,7 @@ bool EveMatch::ability_applies(SeatIndex seat, const Action& a, const EffectDef&
   }
   if (d.type == CardType::Location) {
     for (const auto& r : state_.regions) {
-      if (contains(r.locations, a.card)) return r.controller == seat;
+      if (contains(r.locations, a.card)) return state_.location_controller(r, a.card) == seat;
     }
     return false;
   }
@@ -80,7 +80,7 @@ std::string EveMatch::ability_region(SeatIndex seat, const Action& a) const {
       if (contains(r.locations, a.card)) return r.key;
     }
   }
-  return home_key(seat);
+  return state_.home_of(seat);
 }
 
 std::optional<rules::Rejection> EveMatch::check_ability_target(SeatIndex seat, const Action& a,

@@ -158,8 +158,10 @@ std::optional<rules::Rejection> EveMatch::check(SeatIndex seat, const Action& a)
 
 // Management actions other than News: "During your Management phase", and a
 // new action opens a new pile, so the pile must be empty.
+// Alliances: "all members of the alliance go through the phases and steps
+// together" (L199): each member has his Management phase in the alliance's turn.
 std::optional<rules::Rejection> check_management(const GameState& st, SeatIndex seat) {
-  if (!window(st.phase, st.step).management || seat != st.active) {
+  if (!window(st.phase, st.step).management || !st.allied(seat, st.active)) {
     return reject("WINDOW_CLOSED", "only News may be played outside your Management phase");
   }
   if (!st.pile.empty()) {
@@ -223,6 +225,16 @@ std::optional<rules::Rejection> EveMatch::check_location_target(const Action& a)
   if (rd->locations_locked) return reject("ILLEGAL_TARGET", "locations cannot be played into " + rd->name);
   int capacity = rd->locations;
   if (r->home && state_.seats[r->owner].upgraded) capacity = rd->upgrade.locations;
+  if (r->home && state_.variants.alliances) {
+    // Chosen: an alliance's home region holds the locations of all its bases
+    // (members still in the game), as the bases' shields add up (L203).
+    capacity = 0;
+    for (SeatIndex s : state_.members(r->owner)) {
+      if (state_.seats[s].out) continue;
+      const CardDef* base = db_.find(state_.seats[s].base);
+      capacity += state_.seats[s].upgraded ? base->upgrade.locations : base->locations;
+    }
+  }
   if (!r->home && rd->locations_unlimited) return std::nullopt;
   auto used = static_cast<int>(r->locations.size());
   for (const auto& p : state_.pile) {
@@ -307,7 +319,7 @@ std::int64_t EveMatch::cost_of(SeatIndex seat, const Action& a) const {
 std::vector<Action> EveMatch::candidate_actions(SeatIndex seat) const {
   std::vector<Action> out;
   // Outside the seat's Management phase only News and abilities can be legal.
-  const bool manage = window(state_.phase, state_.step).management && seat == state_.active;
+  const bool manage = window(state_.phase, state_.step).management && state_.allied(seat, state_.active);
   std::vector<CardId> targets;  // every card in play or on the pile (only if needed)
   for (CardId id : state_.seats[seat].hand) {
     if (def(id).target() != TargetKind::None) {

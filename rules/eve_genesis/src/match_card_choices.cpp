@@ -36,10 +36,11 @@ void EveMatch::queue_when_destroyed(CardId ship) {
   }
 }
 
-// "At the start of each opponent's turn": the other living seats' cards.
+// "At the start of each opponent's turn": the other living seats' cards
+// (alliances: the seats of the other alliance; allies are no opponents).
 void EveMatch::queue_start_of_opponent_turn(SeatIndex active) {
   for (SeatIndex s = 0; s < seat_count(); ++s) {
-    if (s == active || state_.seats[s].out) continue;
+    if (state_.allied(s, active) || state_.seats[s].out) continue;
     for (CardId id : controlled_in_play(s)) {
       const auto& effects = def(id).effects;
       for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
@@ -130,7 +131,7 @@ void EveMatch::reveal_location(const PileItem& item, Events& ev) {
 std::vector<std::string> EveMatch::decree_regions(CardId location) const {
   std::vector<std::string> out;
   for (const auto& r : state_.regions) {
-    if (r.home && state_.seats[r.owner].out) continue;
+    if (state_.home_lost(r)) continue;
     if (!check_location_target(Action{Action::Kind::Play, location, r.key, 0})) out.push_back(r.key);
   }
   return out;

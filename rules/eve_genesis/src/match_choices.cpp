@@ -77,8 +77,9 @@ namespace concord::eve {
 // Outpost); several: the active player's order is the region's order here.
 void EveMatch::location_played(SeatIndex seat, const std::string& region, Events& ev) {
   const Region* r = state_.region(region);
-  if (!r || r->controller != seat) return;
+  if (!r) return;
   for (CardId id : r->locations) {
+    if (state_.location_controller(*r, id) != seat) continue;
     const auto& effects = def(id).effects;
     for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
       if (effects[i].trigger != Trigger::LocationPlayedHere) continue;

@@ -43,6 +43,18 @@ bool EveMatch::is_attacking(CardId ship) const {
   return std::any_of(a.begin(), a.end(), [ship](const auto& p) { return p.first == ship; });
 }
 
+// The ships of the defending seat's alliance in the battle region (free-for-all: the defender's).
+std::vector<CardId> EveMatch::defending_ships() const {
+  const auto& c = state_.combat;
+  std::vector<CardId> out;
+  const Region* r = state_.region(c.region);
+  if (!r || c.defender < 0) return out;
+  for (CardId id : r->ships) {
+    if (state_.allied(state_.cards[id].owner, c.defender)) out.push_back(id);
+  }
+  return out;
+}
+
 std::vector<CardId> EveMatch::ships_of(const std::string& region, SeatIndex seat) const {
   std::vector<CardId> out;
   const Region* r = state_.region(region);
@@ -116,16 +128,19 @@ void EveMatch::apply_choose_attack(const rules::Answer& answer, Events& ev) {
 }
 
 // The defender: a home region's owner, else the other seat with ships there.
+// Alliances: the defending alliance, named by a member (a home region: the
+// lead of its alliance); every ship of that alliance there defends
+// (Glossary "Defending Ship": "all your ships in that region").
 void EveMatch::begin_attack(const std::string& region, Events& ev) {
   auto& c = state_.combat;
   const Region* r = state_.region(region);
   c.region = region;
   c.defender = -1;
   if (r->home) {
-    c.defender = r->owner;
+    c.defender = state_.home_holder(*r);
   } else {
     for (CardId id : r->ships) {
-      if (state_.cards[id].owner != state_.active) c.defender = state_.cards[id].owner;
+      if (!state_.allied(state_.cards[id].owner, state_.active)) c.defender = state_.cards[id].owner;
     }
   }
   emit(ev, "attack_resolving", "the attack on " + region + " is resolved");
@@ -135,7 +150,7 @@ void EveMatch::begin_attack(const std::string& region, Events& ev) {
 void EveMatch::begin_combat_phase(Events& ev) {
   auto& c = state_.combat;
   clear_phase(c);
-  if (c.defender >= 0) c.defenders = ships_of(c.region, c.defender);
+  if (c.defender >= 0) c.defenders = defending_ships();
   enter(window(Phase::Combat, Step::StartOfCombat), ev);
 }
 
@@ -179,12 +194,12 @@ void EveMatch::finish_combat_phase(Events& ev) {
   auto& c = state_.combat;
   recharge_shields();
   const auto attackers = attackers_in(c.region);
-  const bool defender_out = c.defender >= 0 && state_.seats[c.defender].out;
+  const bool defender_out = c.defender >= 0 && state_.side_out(c.defender);
   if (attackers.empty() || defender_out) {
     resolve_attack(ev);
     return;
   }
-  const auto now = c.defender >= 0 ? ships_of(c.region, c.defender) : std::vector<CardId>{};
+  const auto now = c.defender >= 0 ? defending_ships() : std::vector<CardId>{};
   const bool left = c.defender_left || std::any_of(c.defenders.begin(), c.defenders.end(),
                                                    [&](CardId id) { return !contains(now, id); });
   // "If at least one defending ship left the battle during the Combat phase, the next Combat phase begins."
@@ -201,13 +216,14 @@ void EveMatch::finish_combat_phase(Events& ev) {
     return;
   }
   // "If all defending ships survived the Combat phase, the attacking ships
-  // must immediately withdraw from that region."
+  // must immediately withdraw from that region." Each ship's owner chooses
+  // where (alliances: the members of the attacking alliance).
   if (!c.defenders.empty()) {
     clear_phase(c);
     c.must_withdraw = true;
     c.queue = attackers;
     state_.pending = Pending::Withdraw;
-    state_.prompt_seat = state_.active;
+    state_.prompt_seat = state_.cards[c.queue.front()].owner;
     return;
   }
   resolve_attack(ev);

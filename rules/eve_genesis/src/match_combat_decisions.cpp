@@ -29,14 +29,33 @@ std::string move_id(CardId ship, const std::string& to) { return card_ref(ship) 
 void EveMatch::start_decisions(Events& ev) {
   auto& c = state_.combat;
   if (state_.step == Step::Withdrawal) {
-    open_withdrawal(state_.active, ev);
+    open_withdrawal(deciders().front(), ev);
     return;
   }
   c.queue = attackers_in(c.region);
   if (c.defender >= 0) {
-    for (CardId id : ships_of(c.region, c.defender)) c.queue.push_back(id);
+    for (CardId id : defending_ships()) c.queue.push_back(id);
   }
   next_assignment(ev);
+}
+
+// Who announces withdrawals, in order: "the attacking player always makes his
+// decision first", then the defender. Alliances: the members of the attacking
+// alliance left to right, then those of the defending alliance (chosen: the
+// order priority goes in, L200).
+std::vector<SeatIndex> EveMatch::deciders() const {
+  std::vector<SeatIndex> out = state_.members(state_.active);
+  if (state_.combat.defender >= 0) {
+    for (SeatIndex s : state_.members(state_.combat.defender)) out.push_back(s);
+  }
+  return out;
+}
+
+// The next seat after `seat` to announce withdrawals, or -1.
+SeatIndex EveMatch::next_decider(SeatIndex seat) const {
+  const auto d = deciders();
+  auto it = std::find(d.begin(), d.end(), seat);
+  return it == d.end() || it + 1 == d.end() ? -1 : *(it + 1);
 }
 
 void EveMatch::after_decisions(Events&) {
@@ -52,11 +71,11 @@ std::vector<std::string> EveMatch::withdraw_destinations(CardId ship) const {
   const std::string from = ship_location(ship);
   std::vector<std::string> out = {kDocks};
   for (const auto& r : state_.regions) {
-    if (r.key == from || (r.home && state_.seats[r.owner].out) || jumps_prohibited_into(r.key)) continue;
+    if (r.key == from || state_.home_lost(r) || jumps_prohibited_into(r.key)) continue;
     // An enemy home region holds the enemy base: withdrawing there would be a new attack.
-    if (r.controller && *r.controller != owner) continue;
+    if (r.controller && !state_.allied(*r.controller, owner)) continue;
     const bool enemy = std::any_of(r.ships.begin(), r.ships.end(),
-                                   [&](CardId id) { return state_.cards[id].owner != owner; });
+                                   [&](CardId id) { return !state_.allied(state_.cards[id].owner, owner); });
     if (!enemy) out.push_back(r.key);
   }
   return out;
@@ -68,9 +87,9 @@ std::vector<CardId> EveMatch::may_withdraw(SeatIndex seat) const {
   const auto& c = state_.combat;
   std::vector<CardId> out;
   if (seat < 0 || state_.seats[seat].out) return out;
-  const auto ships = seat == state_.active ? attackers_in(c.region) : ships_of(c.region, seat);
+  const auto ships = state_.allied(seat, state_.active) ? attackers_in(c.region) : ships_of(c.region, seat);
   for (CardId id : ships) {
-    if (contains(c.scrambled, id)) continue;
+    if (state_.cards[id].owner != seat || contains(c.scrambled, id)) continue;
     if (std::any_of(c.withdrawals.begin(), c.withdrawals.end(),
                     [id](const auto& w) { return w.first == id; })) {
       continue;
@@ -80,11 +99,12 @@ std::vector<CardId> EveMatch::may_withdraw(SeatIndex seat) const {
   return out;
 }
 
-// The attacker announces first, then the defender; then all withdraw at once.
+// The attacker announces first, then the defender (deciders(), from `seat`
+// on; -1: nobody else); then all withdraw at once.
 void EveMatch::open_withdrawal(SeatIndex seat, Events& ev) {
   auto& c = state_.combat;
-  if (seat == state_.active && may_withdraw(seat).empty()) seat = c.defender;
-  if (seat >= 0 && !may_withdraw(seat).empty()) {
+  while (seat >= 0 && may_withdraw(seat).empty()) seat = next_decider(seat);
+  if (seat >= 0) {
     state_.pending = Pending::Withdraw;
     state_.prompt_seat = seat;
     return;
@@ -123,7 +143,7 @@ void EveMatch::apply_withdraw(const rules::Answer& answer, Events& ev) {
   auto& c = state_.combat;
   const std::string& id = answer.choices.front().option_id;
   if (id == kDone) {
-    open_withdrawal(state_.prompt_seat == state_.active ? c.defender : -1, ev);
+    open_withdrawal(next_decider(state_.prompt_seat), ev);
     return;
   }
   const auto at = id.find('@');
@@ -138,7 +158,11 @@ void EveMatch::apply_withdraw(const rules::Answer& answer, Events& ev) {
   withdraw_ship(ship, to, ev);
   c.queue.erase(c.queue.begin());
   check_destroyed(ev);
-  if (state_.result || !c.queue.empty()) return;
+  if (state_.result) return;
+  if (!c.queue.empty()) {
+    state_.prompt_seat = state_.cards[c.queue.front()].owner;  // alliances: that ship's owner
+    return;
+  }
   c.must_withdraw = false;
   if (state_.phase == Phase::EndOfTurn) {
     end_step(ev);
@@ -173,7 +197,7 @@ std::vector<CardId> EveMatch::assignable_targets(CardId ship) const {
   std::vector<CardId> out;
   const Region* r = state_.region(c.region);
   for (CardId id : r->ships) {
-    if (state_.cards[id].owner != state_.cards[ship].owner && !def(id).untargetable) out.push_back(id);
+    if (!state_.allied(state_.cards[id].owner, state_.cards[ship].owner) && !def(id).untargetable) out.push_back(id);
   }
   // FAQ (Rupture): "The Rupture must target the ship patrolling it, but it can
   // still name any number of other ships as well."
@@ -282,20 +306,22 @@ void EveMatch::apply_assign(const rules::Answer& answer, Events& ev) {
 // Errata: "Enemy home regions: You may not end your turn controlling a ship
 // that is in another player's region. If such a ship remains in an enemy
 // region, you must withdraw it." True if a withdrawal prompt opened.
+// Alliances (L205): ships in friendly regions (an ally's) stay; every member's
+// ships in enemy regions withdraw, each chosen by its owner.
 bool EveMatch::end_of_turn_withdrawal(Events&) {
   auto& c = state_.combat;
   std::vector<CardId> ships;
   for (const auto& r : state_.regions) {
-    if (!r.controller || *r.controller == state_.active) continue;
+    if (!r.controller || state_.allied(*r.controller, state_.active)) continue;
     for (CardId id : r.ships) {
-      if (state_.cards[id].owner == state_.active) ships.push_back(id);
+      if (state_.allied(state_.cards[id].owner, state_.active)) ships.push_back(id);
     }
   }
   if (ships.empty()) return false;
   c.queue = ships;
   c.must_withdraw = true;
   state_.pending = Pending::Withdraw;
-  state_.prompt_seat = state_.active;
+  state_.prompt_seat = state_.cards[ships.front()].owner;
   return true;
 }
 

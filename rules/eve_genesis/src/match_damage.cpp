@@ -44,9 +44,12 @@ int EveMatch::base_shield(SeatIndex seat) const {
 void EveMatch::deal_damage(const DamageEntry& d, Events& ev) {
   if (d.amount <= 0) return;
   if (d.base >= 0) {
-    state_.seats[d.base].base_damage += d.amount;
-    emit(ev, "damage", card_name(d.source) + " deals " + std::to_string(d.amount) + " damage to the base of " +
-                           seat_name(d.base));
+    // Alliances: the bases of a home region take damage together (L203); the
+    // counter is the lead's (a member still in the game).
+    const SeatIndex holder = state_.lead(d.base);
+    state_.seats[holder].base_damage += d.amount;
+    emit(ev, "damage", card_name(d.source) + " deals " + std::to_string(d.amount) + " damage to the base" +
+                           (state_.variants.alliances ? "s of " + side_name(holder) : " of " + seat_name(d.base)));
     return;
   }
   // Tank X (chosen definition, README): "prevent X of each damage dealt to this ship".
@@ -82,7 +85,7 @@ void EveMatch::deal_effect_damage(SeatIndex controller, std::vector<DamageEntry>
 void EveMatch::resolve_damage(const PileItem& item, Events& ev) {
   if (item.region.empty()) {
     for (const auto& d : item.damage) {
-      if (d.base >= 0 ? !state_.seats[d.base].out : in_play_or_on_pile(d.target)) deal_damage(d, ev);
+      if (d.base >= 0 ? !state_.side_out(d.base) : in_play_or_on_pile(d.target)) deal_damage(d, ev);
     }
     return;
   }
@@ -90,7 +93,7 @@ void EveMatch::resolve_damage(const PileItem& item, Events& ev) {
   if (!r) return;
   for (const auto& d : item.damage) {
     if (!contains(r->ships, d.source)) continue;
-    if (d.base >= 0 ? state_.seats[d.base].out : !contains(r->ships, d.target)) continue;
+    if (d.base >= 0 ? state_.side_out(d.base) : !contains(r->ships, d.target)) continue;
     deal_damage(d, ev);
   }
 }
@@ -118,9 +121,26 @@ void EveMatch::check_destroyed(Events& ev) {
   }
   for (CardId id : dead) ship_destroyed(id, state_.cards[id].owner, ev);
   for (SeatIndex s = 0; s < seat_count() && !state_.result; ++s) {
-    if (!state_.seats[s].out && state_.seats[s].base_damage >= base_shield(s)) {
-      emit(ev, "base_destroyed", "the base of " + seat_name(s) + " is destroyed");
-      eliminate(s, "base_destroyed", ev);
+    if (state_.seats[s].out || state_.lead(s) != s) continue;  // alliances: once per alliance, by its lead
+    // L203 "Each player has a base, so during the Results step of combat in
+    // their home region they add together the shield strengths of the bases."
+    // Chosen: an alliance's bases take every damage together (the Results
+    // step's and Kamikaze's, "target ship or headquarters in this system"),
+    // so they are destroyed together and all the members lose.
+    int damage = 0;
+    int shield = 0;
+    std::vector<SeatIndex> bases;
+    for (SeatIndex m : state_.members(s)) {
+      if (state_.seats[m].out) continue;
+      damage += state_.seats[m].base_damage;
+      shield += base_shield(m);
+      bases.push_back(m);
+    }
+    if (damage < shield) continue;
+    emit(ev, "base_destroyed", (bases.size() > 1 ? "the bases of " : "the base of ") + side_name(s) +
+                                   (bases.size() > 1 ? " are destroyed" : " is destroyed"));
+    for (SeatIndex m : bases) {
+      if (!state_.result && !state_.seats[m].out) eliminate(m, "base_destroyed", ev);
     }
   }
 }
@@ -167,11 +187,12 @@ void EveMatch::push_combat_damage(Events& ev) {
 void EveMatch::push_base_damage(Events& ev) {
   const auto& c = state_.combat;
   const Region* r = state_.region(c.region);
-  if (!r->home || c.defender < 0 || state_.seats[c.defender].out) return;
+  if (!r->home || c.defender < 0 || state_.side_out(c.defender)) return;
   PileItem item{PileItem::Kind::Damage, state_.active, -1, c.region};
+  const SeatIndex holder = state_.home_holder(*r);  // alliances: the bases together (L203)
   for (CardId ship : attackers_in(c.region)) {
     const int amount = attack_of(ship);
-    if (amount > 0) item.damage.push_back(DamageEntry{ship, -1, c.defender, amount});
+    if (amount > 0) item.damage.push_back(DamageEntry{ship, -1, holder, amount});
   }
   if (item.damage.empty()) return;
   state_.pile.push_back(item);
@@ -181,7 +202,8 @@ void EveMatch::push_base_damage(Events& ev) {
 // Cards in play of the eliminated seat go to its scrapheap (hand and market
 // stay hidden and out of the game); other seats' ships in its home region
 // withdraw to their docks; its remote regions and the locations in remote
-// regions stay in play.
+// regions stay in play. Alliances: the home region is the allies' too and
+// stays as it is while one of them is in the game.
 void EveMatch::remove_from_game(SeatIndex seat, Events& ev) {
   SeatState& s = state_.seats[seat];
   auto to_heap = [&](CardId id) {
@@ -195,10 +217,18 @@ void EveMatch::remove_from_game(SeatIndex seat, Events& ev) {
     zone->clear();
   }
   for (auto& r : state_.regions) {
-    const bool gone = r.home && r.owner == seat;
+    // Alliances: the home region stays while an ally is in the game; only the
+    // seat's own locations there leave with him.
+    const bool gone = r.home && state_.allied(r.owner, seat) && state_.home_lost(r);
     if (gone) {
       for (CardId id : r.locations) to_heap(id);
       r.locations.clear();
+    } else if (r.home && state_.allied(r.owner, seat)) {
+      for (CardId id : std::vector<CardId>(r.locations)) {
+        if (state_.cards[id].owner != seat) continue;
+        remove_from(r.locations, id);
+        to_heap(id);
+      }
     }
     for (CardId id : std::vector<CardId>(r.ships)) {
       const SeatIndex owner = state_.cards[id].owner;

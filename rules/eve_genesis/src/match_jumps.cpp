@@ -28,7 +28,7 @@ rules::Rejection reject(const char* code, std::string message) {
 // same region, while the seat still holds its priority (nobody passed yet).
 bool EveMatch::joins_attack(SeatIndex seat, const Action& a) const {
   const auto& pile = state_.pile;
-  if (pile.empty() || seat != state_.active || state_.passes != 0 ||
+  if (pile.empty() || !state_.allied(seat, state_.active) || state_.passes != 0 ||
       !window(state_.phase, state_.step).management) {
     return false;
   }
@@ -61,11 +61,13 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
     return reject("SHIP_ATTACKING", card_name(a.card) + " attacked this Management phase and cannot jump again");
   }
   const Region* dest = state_.region(a.target);
-  const bool attack = dest && dest->controller && *dest->controller != seat;
+  // L205 (alliances): "Players may jump ships into friendly regions controlled
+  // by other players and leave them there. This is not regarded as an attack".
+  const bool attack = dest && dest->controller && !state_.allied(*dest->controller, seat);
   if (!(attack && joins_attack(seat, a))) {
     if (auto r = check_management(state_, seat)) return r;
   }
-  const std::string home = home_key(seat);
+  const std::string home = state_.home_of(seat);  // alliances: the alliance's one home region
   if (from == kDocks) {
     // "A ship cannot be undocked until it is completely built."
     if (state_.cards[a.card].build > 0) return reject("NOT_BUILT", card_name(a.card) + " is not built yet");
@@ -80,7 +82,7 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
   const Region* to = state_.region(a.target);
   if (!to) return reject("ILLEGAL_TARGET", "no region '" + a.target + "' in play");
   if (a.target == from) return reject("ILLEGAL_JUMP", "the ship is already there");
-  if (to->home && state_.seats[to->owner].out) return reject("ILLEGAL_JUMP", "that player is out of the game");
+  if (state_.home_lost(*to)) return reject("ILLEGAL_JUMP", "that player is out of the game");
   if (jumps_prohibited_into(a.target)) return reject("PROHIBITED", "no ships may jump into " + a.target);
   if (attack && state_.variants.range > 0) {
     // Range (Optional Variants): "Range 1 means that you may jump your ships
@@ -114,15 +116,15 @@ void EveMatch::jump_options(SeatIndex seat, std::vector<Action>& out) const {
   const auto& docks = state_.seats[seat].docks;
   for (CardId id : docks) {
     if (def(id).type != CardType::Ship) continue;
-    add(id, home_key(seat));
+    add(id, state_.home_of(seat));
     for (CardId ch : docks) {  // "you may choose a character in your docks"
-      if (def(ch).type == CardType::Character) out.push_back(Action{Action::Kind::Jump, id, home_key(seat), 0, ch});
+      if (def(ch).type == CardType::Character) out.push_back(Action{Action::Kind::Jump, id, state_.home_of(seat), 0, ch});
     }
   }
   for (const auto& r : state_.regions) {
     for (CardId id : r.ships) {
       if (state_.cards[id].owner != seat) continue;
-      if (r.key == home_key(seat)) add(id, kDocks);
+      if (r.key == state_.home_of(seat)) add(id, kDocks);
       for (const auto& to : state_.regions) {
         if (to.key != r.key) add(id, to.key);
       }
@@ -152,7 +154,7 @@ void EveMatch::resolve_jump(const PileItem& item, Events& ev) {
     board_pilot(item.card, item.target, ev);
   } else {
     Region* to = state_.region(item.region);
-    const bool attack = to->controller && *to->controller != ship.owner;
+    const bool attack = to->controller && !state_.allied(*to->controller, ship.owner);
     to->ships.push_back(item.card);
     if (attack) record_attack(item.card, item.region, ev);
     update_control(*to);
@@ -165,6 +167,9 @@ void EveMatch::resolve_jump(const PileItem& item, Events& ev) {
 // control of it. ... When your last ship leaves the remote region, you lose
 // control of it, and it either becomes uncontrolled or passes under the
 // control of an opponent who has at least one ship in that region."
+// Alliances (L205): an ally's ships in a region "control of the region does not
+// change"; chosen: when the controller's last ship leaves, an ally with ships
+// there takes control before an opponent (the region stays friendly).
 void EveMatch::update_control(Region& region) {
   if (region.home) return;
   auto has_ships = [&](SeatIndex s) {
@@ -174,7 +179,14 @@ void EveMatch::update_control(Region& region) {
     return false;
   };
   if (region.controller && has_ships(*region.controller)) return;
+  const std::optional<SeatIndex> before = region.controller;
   region.controller.reset();
+  for (SeatIndex s = 0; before && s < seat_count(); ++s) {
+    if (state_.allied(s, *before) && has_ships(s)) {
+      region.controller = s;
+      return;
+    }
+  }
   for (SeatIndex s = 0; s < seat_count(); ++s) {
     if (has_ships(s)) {
       region.controller = s;

@@ -106,8 +106,8 @@ std::vector<CardId> EveMatch::keyword_targets(const PileItem& item) const {
   for (CardId id : r->ships) {
     if (id == item.card || def(id).untargetable) continue;
     const bool attacking = contains(attackers, id);
-    const bool defending = c.defender >= 0 && state_.cards[id].owner == c.defender;
-    const bool enemy = state_.cards[id].owner != item.controller;
+    const bool defending = c.defender >= 0 && state_.allied(state_.cards[id].owner, c.defender);
+    const bool enemy = !state_.allied(state_.cards[id].owner, item.controller);
     bool ok = false;
     switch (item.keyword) {
       case OrderKind::Ambush:
@@ -171,7 +171,7 @@ void EveMatch::resolve_keyword(const PileItem& item, Events& ev) {
   }
   if (item.keyword == OrderKind::Kamikaze) {
     std::vector<DamageEntry> damage;
-    const bool base_ok = item.base_target >= 0 && !state_.seats[item.base_target].out;
+    const bool base_ok = item.base_target >= 0 && !state_.side_out(item.base_target);
     if (base_ok) damage.push_back(DamageEntry{item.card, -1, item.base_target, item.strength});
     for (CardId t : item.targets) {
       if (r && contains(r->ships, t)) damage.push_back(DamageEntry{item.card, t, -1, item.strength});
@@ -239,7 +239,7 @@ void EveMatch::play_kamikaze(SeatIndex seat, const Action& a, Events& ev) {
   item.keyword = OrderKind::Kamikaze;
   item.strength = keyword_strength(a.card, OrderKind::Kamikaze);
   if (a.on >= 0) item.targets.push_back(a.on);
-  if (a.on < 0) item.base_target = r->owner;
+  if (a.on < 0) item.base_target = state_.home_holder(*r);  // alliances: the bases there together
   take_out(a.card);
   state_.seats[state_.cards[a.card].owner].scrapheap.push_back(a.card);
   state_.pile.push_back(item);

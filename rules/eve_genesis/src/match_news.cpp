@@ -43,7 +43,7 @@ const EffectDef* targeted_effect(const CardDef& d) {
 std::optional<rules::Rejection> EveMatch::check_news_target(SeatIndex seat, const CardDef& d, CardId t) const {
   const EffectDef* e = targeted_effect(d);
   if (!e || t < 0) return std::nullopt;
-  if (e->target_friendly && state_.cards[t].owner != seat) {
+  if (e->target_friendly && !state_.allied(state_.cards[t].owner, seat)) {  // allies' ships are friendly
     return reject("ILLEGAL_TARGET", d.name + " needs a friendly ship");
   }
   if (e->target_max_shield > 0 && shield_of(t) > e->target_max_shield) {
@@ -135,7 +135,7 @@ void EveMatch::return_ships_home(const PileItem& item, Events& ev) {
     remove_from(r->ships, ship);
     c.order.clear();  // a jump stops every order
     std::erase_if(state_.combat.attackers, [ship](const auto& p) { return p.first == ship; });
-    Region* home = state_.region(home_key(c.owner));
+    Region* home = state_.region(state_.home_of(c.owner));
     home->ships.push_back(ship);
     emit(ev, "returned_home", card_name(ship) + " (" + card_ref(ship) + ") returns to " + home->key);
   }

@@ -27,7 +27,7 @@ namespace concord::eve {
 // location's region, a structure's home region.
 std::string EveMatch::card_region(CardId id) const {
   const CardDef& d = def(id);
-  if (d.type == CardType::Structure) return home_key(state_.cards[id].owner);
+  if (d.type == CardType::Structure) return state_.home_of(state_.cards[id].owner);
   if (d.type == CardType::Character) {  // a pilot is located where the ship it pilots is
     const CardId ship = pilot_ship(id);
     return ship >= 0 ? card_region(ship) : "";
@@ -49,9 +49,12 @@ void EveMatch::trigger_card_abilities(Trigger when, Events& ev) {
   const Region* r = state_.region(c.region);
   if (!r) return;
   std::vector<CardId> sources = r->ships;
-  if (r->home && !state_.seats[r->owner].out) {
-    const auto& s = state_.seats[r->owner].structures;
-    sources.insert(sources.end(), s.begin(), s.end());
+  if (r->home && !state_.home_lost(*r)) {  // alliances: the structures of every base there
+    for (SeatIndex m : state_.members(r->owner)) {
+      if (state_.seats[m].out) continue;
+      const auto& s = state_.seats[m].structures;
+      sources.insert(sources.end(), s.begin(), s.end());
+    }
   }
   for (CardId id : sources) {
     const auto& effects = def(id).effects;
@@ -76,7 +79,7 @@ std::vector<CardId> EveMatch::ability_target_candidates(const PileItem& item) co
     if (!here.empty() && r.key != here) continue;
     for (CardId id : r.ships) {
       if (def(id).untargetable) continue;
-      if (e.target_friendly && state_.cards[id].owner != item.controller) continue;
+      if (e.target_friendly && !state_.allied(state_.cards[id].owner, item.controller)) continue;
       out.push_back(id);
     }
   }

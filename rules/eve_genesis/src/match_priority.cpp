@@ -9,6 +9,12 @@
 //    whole pile resolves ("You may not add new effects to the pile when it is
 //    already resolving"); then the active player receives priority again.
 //  - All passing on an empty pile ends the step.
+//  - Alliances (L200): "Priority within an alliance goes from left to right;
+//    each member may play as much as he wishes before passing priority.
+//    Priority is passed when all players no longer want to play anything":
+//    priority goes to the next member to the right, after the rightmost to the
+//    next alliance (GameState::next_priority); the round ends when every
+//    player passed in succession, as always.
 #include "concord/eve/eve_match.hpp"
 #include "zones.hpp"
 
@@ -52,7 +58,7 @@ rules::Outcome EveMatch::submit_priority(SeatIndex seat, const rules::Answer& an
 void EveMatch::pass(SeatIndex seat, Events& ev) {
   ++state_.passes;
   if (state_.passes < state_.living_seats()) {
-    state_.prompt_seat = state_.next_living(seat);
+    state_.prompt_seat = state_.next_priority(seat);  // alliances: L200, left to right, then the next alliance
     return;
   }
   if (state_.pile.empty()) {

@@ -26,14 +26,15 @@ std::string option_id(const DamageEntry& d, CardId guardian) {
 }  // namespace
 
 // Entries of the damage item on top of the pile that the seat may redirect:
-// damage to one of its ships in a region where another ship of its has Guardian's ability.
+// damage to one of its ships (alliances: or an ally's, "other friendly ships")
+// in a region where another ship of its has Guardian's ability.
 std::vector<rules::PromptOption> EveMatch::redirect_options(SeatIndex seat) const {
   std::vector<rules::PromptOption> out;
   if (seat < 0 || state_.seats[seat].out || state_.pile.empty()) return out;
   const PileItem& item = state_.pile.back();
   if (item.kind != PileItem::Kind::Damage) return out;
   for (const auto& d : item.damage) {
-    if (d.target < 0 || d.redirected || state_.cards[d.target].owner != seat) continue;
+    if (d.target < 0 || d.redirected || !state_.allied(state_.cards[d.target].owner, seat)) continue;
     const Region* r = state_.region(ship_location(d.target));
     if (!r) continue;
     for (CardId g : r->ships) {

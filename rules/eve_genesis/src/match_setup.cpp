@@ -49,6 +49,17 @@ std::vector<SeatIndex> seating(const rules::Seed& seed, int seats) {
   return out;
 }
 
+std::vector<SeatIndex> alliance_seating(const std::vector<SeatIndex>& table, int alliances) {
+  std::vector<SeatIndex> out;
+  for (SeatIndex s : table) {
+    if (std::find(out.begin(), out.end(), s) != out.end()) continue;
+    for (SeatIndex m : table) {
+      if (m % alliances == s % alliances) out.push_back(m);
+    }
+  }
+  return out;
+}
+
 EveMatch::EveMatch(const CardDb& db, const std::vector<rules::Deck>& decks,
                    const rules::Seed& seed, const Variants& variants)
     : db_(db), rng_(seed) {
@@ -75,14 +86,18 @@ void EveMatch::deal(const std::vector<rules::Deck>& decks, const rules::Seed& se
       seat.market.push_back(static_cast<CardId>(state_.cards.size()));
       state_.cards.push_back(CardInstance{std::move(card), s, 0, 0, 0, 0, ""});
     }
-    state_.regions.push_back(Region{home_key(s), seat.base, true, s, s, {}, {}});
+    // L202 "Each alliance has only one home region, in which each alliance
+    // member places his base": home0 and home1 (seats 2 and 3 place theirs there).
+    if (!state_.variants.alliances || s < 2) state_.regions.push_back(Region{home_key(s), seat.base, true, s, s, {}, {}});
   }
   opaque_refs(seed);
   // "Seats at the table are chosen randomly, and players take turns clockwise
   // from the player who starts the game."
   state_.table = seating(seed, n);
-  // "Who goes first is decided randomly."
-  state_.first = static_cast<SeatIndex>(rng_.below(static_cast<std::uint64_t>(n)));
+  if (state_.variants.alliances) state_.table = alliance_seating(state_.table, 2);
+  // "Who goes first is decided randomly." Alliances: that player's alliance,
+  // whose turn begins with its leftmost member (the lead).
+  state_.first = state_.lead(static_cast<SeatIndex>(rng_.below(static_cast<std::uint64_t>(n))));
   state_.active = state_.first;
   emit(ev, "first_player", seat_name(state_.first) + " goes first");
   for (SeatIndex s = 0; s < n; ++s) {

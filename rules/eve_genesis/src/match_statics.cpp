@@ -28,7 +28,7 @@ void EveMatch::for_each_static(F&& f) const {
     const SeatState& seat = state_.seats[s];
     if (seat.out) continue;
     for (CardId id : seat.structures) {
-      if (has(id)) f(StaticSource{id, s, home_key(s)});
+      if (has(id)) f(StaticSource{id, s, state_.home_of(s)});
     }
     for (CardId id : seat.news) {
       if (has(id)) f(StaticSource{id, s, ""});
@@ -38,9 +38,8 @@ void EveMatch::for_each_static(F&& f) const {
     for (CardId id : r.ships) {
       if (has(id)) f(StaticSource{id, state_.cards[id].owner, r.key});
     }
-    const SeatIndex ctrl = r.controller ? *r.controller : -1;
     for (CardId id : r.locations) {
-      if (has(id)) f(StaticSource{id, ctrl, r.key});
+      if (has(id)) f(StaticSource{id, state_.location_controller(r, id), r.key});
     }
   }
 }
@@ -49,10 +48,13 @@ bool EveMatch::in_scope(const StaticSource& src, StaticScope scope, CardId ship,
   const SeatIndex owner = state_.cards[ship].owner;
   switch (scope) {
     case StaticScope::Self: return ship == src.card;
-    case StaticScope::EnemyShipsInRegion: return where == src.region && src.controller >= 0 && owner != src.controller;
-    case StaticScope::OtherFriendlyShipsInRegion: return where == src.region && owner == src.controller && ship != src.card;
-    case StaticScope::FriendlyShipsInRegion: return where == src.region && owner == src.controller;
-    case StaticScope::FriendlyShipsInHomeRegion: return where == home_key(src.controller) && owner == src.controller;
+    case StaticScope::EnemyShipsInRegion:
+      return where == src.region && src.controller >= 0 && !state_.allied(owner, src.controller);
+    case StaticScope::OtherFriendlyShipsInRegion:
+      return where == src.region && state_.allied(owner, src.controller) && ship != src.card;
+    case StaticScope::FriendlyShipsInRegion: return where == src.region && state_.allied(owner, src.controller);
+    case StaticScope::FriendlyShipsInHomeRegion:
+      return src.controller >= 0 && where == state_.home_of(src.controller) && state_.allied(owner, src.controller);
   }
   return false;
 }
@@ -64,7 +66,12 @@ int EveMatch::excess_ships(SeatIndex seat, const std::string& region) const {
   if (!r) return 0;
   int mine = 0;
   int enemy = 0;
-  for (CardId id : r->ships) (state_.cards[id].owner == seat ? mine : enemy) += 1;
+  // "your ships over enemy ships": an ally's ships are neither (alliances).
+  for (CardId id : r->ships) {
+    const SeatIndex owner = state_.cards[id].owner;
+    if (owner == seat) ++mine;
+    else if (!state_.allied(owner, seat)) ++enemy;
+  }
   return std::max(0, mine - enemy);
 }
 
@@ -95,7 +102,7 @@ EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
   }
   // Field Supply Router: "friendly ships in that region get [+1 attack] and [+1 shield] until end of turn".
   for (const auto& b : state_.boosts) {
-    if (b.region == where && b.seat == state_.cards[ship].owner) {
+    if (b.region == where && state_.allied(b.seat, state_.cards[ship].owner)) {  // "friendly ships"
       m.attack += b.amount;
       m.shield += b.amount;
     }
@@ -125,7 +132,7 @@ bool EveMatch::damage_prevented(const DamageEntry& d) const {
   if (td.has_static(StaticKind::PreventDamageFromShips) && from_ship && !d.redirected) return true;
   if (td.has_static(StaticKind::PreventDamageWithCompany)) {
     const auto friends = std::count_if(r->ships.begin(), r->ships.end(), [&](CardId id) {
-      return state_.cards[id].owner == state_.cards[t].owner;
+      return state_.allied(state_.cards[id].owner, state_.cards[t].owner);  // allies' ships are friendly
     });
     if (friends > 1) return true;
   }
@@ -143,30 +150,33 @@ std::int64_t EveMatch::income_bonus() const {
   return bonus;
 }
 
-// "When a friendly ship is destroyed, gain credits equal to its cost" (Insurance Fraud).
+// "When a friendly ship is destroyed, gain credits equal to its cost" (Insurance
+// Fraud): its controller gains them (alliances: an ally's ship is friendly too).
 void EveMatch::ship_destroyed(CardId ship, SeatIndex controller, Events& ev) {
   queue_when_destroyed(ship);
-  std::vector<CardId> frauds;
+  std::vector<std::pair<CardId, SeatIndex>> frauds;
   for_each_static([&](const StaticSource& src) {
-    if (src.controller == controller && def(src.card).has_static(StaticKind::GainCostOfDestroyedFriendly)) {
-      frauds.push_back(src.card);
+    if (state_.allied(src.controller, controller) && def(src.card).has_static(StaticKind::GainCostOfDestroyedFriendly)) {
+      frauds.emplace_back(src.card, src.controller);
     }
   });
-  for (CardId fraud : frauds) {
+  for (const auto& fraud : frauds) {
     const int credits = def(ship).cost;
-    state_.seats[controller].wallet += credits;
-    emit(ev, "credits_gained", seat_name(controller) + " gains " + std::to_string(credits) + " credit(s) (" +
-                                   def(fraud).name + ")");
+    state_.seats[fraud.second].wallet += credits;
+    emit(ev, "credits_gained", seat_name(fraud.second) + " gains " + std::to_string(credits) + " credit(s) (" +
+                                   def(fraud.first).name + ")");
   }
 }
 
 // Censor Office: "Opponents cannot play cards or upgrade their bases during
 // your turn, except News" - a prohibition, so it beats Holder Tower's permission.
+// Alliances: the turn is every member's, and allies are no opponents.
 bool EveMatch::censored(SeatIndex seat) const {
-  if (seat == state_.active) return false;
+  if (state_.allied(seat, state_.active)) return false;
   bool prohibited = false;
   for_each_static([&](const StaticSource& src) {
-    prohibited = prohibited || (src.controller == state_.active && def(src.card).has_static(StaticKind::OpponentsOnlyNews));
+    prohibited = prohibited ||
+                 (state_.allied(src.controller, state_.active) && def(src.card).has_static(StaticKind::OpponentsOnlyNews));
   });
   return prohibited;
 }

@@ -10,7 +10,8 @@
 //  - The Draw phase has no priority, so the Trade abilities resolve one by one
 //    without a priority round; each waits for its put-back choice (`put_back`).
 //  - "Ships with the Trade order may trade in all friendly regions" (Multiplayer
-//    Rules): a ship trades in a region its controller controls.
+//    Rules, L206): a ship trades in a region its controller or (alliances) an
+//    ally of his controls.
 //  - Trade X: X trades. Order abilities "apply only while those orders are
 //    being executed" (in a region, not attacking).
 #include "concord/eve/eve_match.hpp"
@@ -18,25 +19,31 @@
 
 namespace concord::eve {
 
-void EveMatch::start_trades(Events& ev) {
-  const SeatIndex a = state_.active;
-  int trades = 0;
-  CardId first = -1;
-  for (CardId id : controlled_in_play(a)) {
-    if (def(id).type != CardType::Ship) continue;
-    const Region* r = state_.region(ship_location(id));
-    if (!r || r->controller != a) continue;  // "may trade in all friendly regions" (Multiplayer)
-    const int x = order_strength(id, OrderKind::Trade);
-    if (x > 0 && first < 0) first = id;
-    trades += x;
+// The Trade abilities of `from` (alliances: then of the members to his right,
+// each in turn). A region is friendly when the seat or an ally controls it.
+void EveMatch::start_trades(SeatIndex from, Events& ev) {
+  for (SeatIndex a = from; a >= 0 && !state_.result; a = state_.variants.alliances ? state_.next_member(a) : -1) {
+    if (state_.seats[a].out) continue;
+    int trades = 0;
+    CardId first = -1;
+    for (CardId id : controlled_in_play(a)) {
+      if (def(id).type != CardType::Ship) continue;
+      const Region* r = state_.region(ship_location(id));
+      // "may trade in all friendly regions" (Multiplayer)
+      if (!r || !r->controller || !state_.allied(*r->controller, a)) continue;
+      const int x = order_strength(id, OrderKind::Trade);
+      if (x > 0 && first < 0) first = id;
+      trades += x;
+    }
+    if (trades == 0) continue;
+    emit(ev, "trade", seat_name(a) + " trades " + std::to_string(trades) + " time(s)");
+    if (!draw(a, ev)) continue;  // the seat left the game (an empty market)
+    state_.choice = ResolutionChoice{ResolutionChoice::Kind::PutBack, a, trades, first};
+    state_.resolving = true;
+    state_.pending = Pending::Choice;
+    state_.prompt_seat = a;
+    return;
   }
-  if (trades == 0) return;
-  emit(ev, "trade", seat_name(a) + " trades " + std::to_string(trades) + " time(s)");
-  if (!draw(a, ev)) return;
-  state_.choice = ResolutionChoice{ResolutionChoice::Kind::PutBack, a, trades, first};
-  state_.resolving = true;
-  state_.pending = Pending::Choice;
-  state_.prompt_seat = a;
 }
 
 void EveMatch::apply_put_back(const rules::Answer& answer, Events& ev) {
@@ -50,10 +57,12 @@ void EveMatch::apply_put_back(const rules::Answer& answer, Events& ev) {
     if (!draw(c.seat, ev)) return;
     return;  // the next Trade ability: the prompt stays open
   }
+  const SeatIndex seat = c.seat;
   state_.choice = ResolutionChoice{};
   state_.resolving = false;
   state_.pending = Pending::None;
-  end_step(ev);  // the Draw phase ends
+  if (state_.variants.alliances) start_trades(state_.next_member(seat), ev);  // the next member trades
+  if (!state_.result && state_.pending != Pending::Choice) end_step(ev);  // the Draw phase ends
 }
 
 }  // namespace concord::eve

@@ -33,7 +33,9 @@ std::string ability_id(const PileItem& p) {
 SeatIndex EveMatch::ability_controller(CardId id) const {
   if (def(id).type == CardType::Location) {
     for (const auto& r : state_.regions) {
-      if (contains(r.locations, id) && r.controller) return *r.controller;
+      if (!contains(r.locations, id)) continue;
+      const SeatIndex c = state_.location_controller(r, id);
+      if (c >= 0) return c;
     }
   }
   return state_.cards[id].owner;
@@ -66,22 +68,26 @@ void EveMatch::queue_base_upgraded(SeatIndex seat) {
 
 // "All 'At the start of your turn' effects go onto the pile simultaneously"
 // (FAQ: Dam Torsad and Archaeological Site).
+// Alliances: the turn is every member's ("Each alliance has one turn"): the
+// start-of-turn abilities of all of them, members left to right.
 void EveMatch::queue_start_of_turn(SeatIndex seat) {
   queue_start_of_opponent_turn(seat);
-  for (CardId id : controlled_in_play(seat)) {
-    const auto& effects = def(id).effects;
-    for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
-      if (effects[i].trigger != Trigger::StartOfTurn) continue;
-      state_.waiting.push_back(PileItem{PileItem::Kind::Ability, seat, id, "", -1, i});
+  for (SeatIndex m : active_members()) {
+    for (CardId id : controlled_in_play(m)) {
+      const auto& effects = def(id).effects;
+      for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
+        if (effects[i].trigger != Trigger::StartOfTurn) continue;
+        state_.waiting.push_back(PileItem{PileItem::Kind::Ability, m, id, "", -1, i});
+      }
     }
-  }
-  // Remote regions the seat controls ("'You' ... refer to the player who controls those cards").
-  for (const auto& r : state_.regions) {
-    if (r.home || r.controller != seat) continue;
-    const auto& effects = db_.find(r.card)->effects;
-    for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
-      if (effects[i].trigger == Trigger::StartOfTurn) {
-        state_.waiting.push_back(PileItem{PileItem::Kind::Ability, seat, -1, r.key, -1, i});
+    // Remote regions the seat controls ("'You' ... refer to the player who controls those cards").
+    for (const auto& r : state_.regions) {
+      if (r.home || r.controller != m) continue;
+      const auto& effects = db_.find(r.card)->effects;
+      for (int i = 0; i < static_cast<int>(effects.size()); ++i) {
+        if (effects[i].trigger == Trigger::StartOfTurn) {
+          state_.waiting.push_back(PileItem{PileItem::Kind::Ability, m, -1, r.key, -1, i});
+        }
       }
     }
   }
@@ -97,7 +103,9 @@ std::vector<CardId> EveMatch::controlled_in_play(SeatIndex seat) const {
   out.insert(out.end(), s.news.begin(), s.news.end());
   out.insert(out.end(), s.pilots.begin(), s.pilots.end());  // characters piloting (Blood Rogue)
   for (const auto& r : state_.regions) {
-    if (r.controller == seat) out.insert(out.end(), r.locations.begin(), r.locations.end());
+    for (CardId id : r.locations) {
+      if (state_.location_controller(r, id) == seat) out.push_back(id);
+    }
     for (CardId id : r.ships) {
       if (state_.cards[id].owner == seat) out.push_back(id);
     }
@@ -178,10 +186,11 @@ void EveMatch::resolve_ability(const PileItem& item, Events& ev) {
     case EffectKind::WinIfInPlay: {  // an alternative victory condition
       const auto mine = controlled_in_play(item.controller);
       if (std::find(mine.begin(), mine.end(), item.card) == mine.end()) break;
-      state_.result = rules::MatchResult{{item.controller}, false, "alternative_victory"};
+      // Alliances: the alliance wins (chosen, README "Alliances").
+      state_.result = rules::MatchResult{winners_with(item.controller), false, "alternative_victory"};
       state_.pending = Pending::None;
       state_.prompt_seat = -1;
-      emit(ev, "match_ended", seat_name(item.controller) + " wins (" + card_name(item.card) + ")");
+      emit(ev, "match_ended", side_name(item.controller) + " wins (" + card_name(item.card) + ")");
       break;
     }
     default: break;
@@ -225,8 +234,8 @@ std::vector<CardId> EveMatch::choice_candidates() const {
   if (c.kind != ResolutionChoice::Kind::SacrificeLocation) return out;
   // "You may sacrifice only a card that is in play under your control".
   for (const auto& r : state_.regions) {
-    if (r.controller != c.seat) continue;
     for (CardId id : r.locations) {
+      if (state_.location_controller(r, id) != c.seat) continue;
       if (!location_locked(id)) out.push_back(id);  // Ginnungagap: prohibit beats allow
     }
   }

@@ -11,6 +11,16 @@ namespace concord::eve {
 
 bool PositionParser::finish() {
   if (!seats_declared_) return fail("missing 'seats N'");
+  if (st_.variants.alliances) {
+    // Allies sit side by side (alliance_seating). Without a `table` line:
+    // 2 0 3 1, where priority goes 0, 2, 1, 3 (seats 0 and 1 lead).
+    if (st_.table.empty()) st_.table = {2, 0, 3, 1};
+    for (int p = 0; p < 4; ++p) {
+      const bool left = st_.allied(st_.seat_at(p), st_.seat_at(p + 1));
+      const bool right = st_.allied(st_.seat_at(p), st_.seat_at(p - 1));
+      if (!left && !right) return fail("alliances: allies sit side by side ('table' with seats 0, 2 and 1, 3 together)");
+    }
+  }
   for (SeatIndex s = 0; s < static_cast<SeatIndex>(st_.seats.size()); ++s) {
     if (st_.seats[s].base.empty()) return fail("seat " + std::to_string(s) + " has no base=");
   }
@@ -28,6 +38,7 @@ bool PositionParser::finish() {
 bool PositionParser::check_prompt() {
   const SeatIndex s = st_.prompt_seat;
   const bool active = s == st_.active;
+  const bool member = st_.allied(s, st_.active);  // alliances: any member of the turn
   switch (st_.pending) {
     case Pending::None:
       if (!st_.result) return fail("prompt none needs a result");
@@ -36,10 +47,10 @@ bool PositionParser::check_prompt() {
       if (st_.phase != Phase::Mulligan) return fail("prompt mulligan needs phase mulligan mulligan");
       return true;
     case Pending::IncomeChoice:
-      if (st_.step != Step::Income || !active) return fail("prompt income needs the income step and the active seat");
+      if (st_.step != Step::Income || !member) return fail("prompt income needs the income step and the active seat");
       return true;
     case Pending::Discard:
-      if (st_.step != Step::End || !active || st_.seats[s].hand.size() <= 7) {
+      if (st_.step != Step::End || !member || st_.seats[s].hand.size() <= 7) {
         return fail("prompt discard needs the end step, the active seat and more than seven cards");
       }
       return true;

@@ -294,16 +294,21 @@ bool PositionParser::check_combat() {
         return fail("prompt assign_target needs the target assignment step and a queue of that seat's ship");
       }
       for (CardId id : st_.region(c.region)->ships) {
-        if (st_.cards[id].owner != s) return true;
+        if (!st_.allied(st_.cards[id].owner, s)) return true;
       }
       return fail("prompt assign_target needs an enemy ship in the region");
     case Pending::Withdraw:
       if (c.must_withdraw) {
-        if (c.queue.empty() || s != st_.active) return fail("a forced withdrawal needs a queue and the active seat");
+        // Alliances: the ships of the alliance's members, the first one's owner answers.
+        if (c.queue.empty() || !st_.allied(s, st_.active) || st_.cards[c.queue.front()].owner != s) {
+          return fail("a forced withdrawal needs a queue and the active seat");
+        }
         for (CardId id : c.queue) {
           bool placed = false;
           for (const auto& r : st_.regions) placed = placed || contains(r.ships, id);
-          if (!placed || st_.cards[id].owner != s) return fail(card_ref(id) + " is not a ship of that seat in a region");
+          if (!placed || !st_.allied(st_.cards[id].owner, s)) {
+            return fail(card_ref(id) + " is not a ship of that seat in a region");
+          }
         }
         return st_.phase == Phase::EndOfTurn || combat ? true : fail("withdraw needs combat or end of turn");
       }

@@ -163,7 +163,8 @@ bool PositionParser::header(const Words& w) {
   if (k == "turn") return (v = integer(w[1], 1, 1000000)) && ((st_.turn = *v), true);
   if (k == "first") return (v = seat(w[1])) && ((st_.first = *v), true);
   if (k == "active") return (v = seat(w[1])) && ((st_.active = *v), true);
-  if (k == "passes") return (v = integer(w[1], 0, 3)) && ((st_.passes = *v), true);
+  // Up to the seat count: a four-seat match that ends while its pile resolves keeps 4.
+  if (k == "passes") return (v = integer(w[1], 0, 4)) && ((st_.passes = *v), true);
   if (k == "turn_ends") {
     auto b = yes_no(w[1]);
     return b && ((st_.turn_ends = *b), true);
@@ -206,9 +207,22 @@ bool PositionParser::variant_line(const Words& w) {
       if (key == "range" && (r = integer(val, 0, 2))) st_.variants.range = *r;
       else if (key == "hunter" && (b = yes_no(val))) st_.variants.hunter = *b;
       else if (key == "destroying" && (b = yes_no(val))) st_.variants.destroying = *b;
+      else if (key == "alliances" && (b = yes_no(val))) st_.variants.alliances = *b;
       else return error_.empty() ? fail("unknown variant '" + key + "'") : false;
     }
     if (st_.variants.destroying && !st_.variants.hunter) return fail("destroying=yes needs hunter=yes");
+    if (st_.variants.alliances) {
+      if (n != 4) return fail("alliances=yes needs 'seats 4'");
+      if (st_.variants.range > 0 || st_.variants.hunter) return fail("alliances=yes takes no range or hunter");
+      // One home region per alliance (home0: seats 0 and 2; home1: seats 1 and 3).
+      for (SeatIndex s = 2; s < 4; ++s) {
+        const Region* r = st_.region(home_key(s));
+        if (r && (!r->ships.empty() || !r->locations.empty())) {
+          return fail("with alliances seat " + std::to_string(s) + "'s home region is " + home_key(s % 2));
+        }
+      }
+      std::erase_if(st_.regions, [](const Region& r) { return r.home && r.owner >= 2; });
+    }
     return true;
   }
   if (w.size() < 3) return fail("expected 'attached <seat> <base>...'");
@@ -235,7 +249,7 @@ bool PositionParser::seat_line(const Words& w) {
       const CardDef* d = db_.find(val);
       if (!d || d->type != CardType::Base) return fail("'" + val + "' is not a base");
       ss.base = val;
-      st_.regions[*s].card = val;
+      if (Region* home = st_.region(home_key(*s))) home->card = val;  // alliances: seats 2, 3 have none of their own
       continue;
     }
     std::optional<int> n;
@@ -499,10 +513,16 @@ bool PositionParser::result_line(const Words& w) {
     st_.result = rules::MatchResult{{}, true, w[2]};
     return true;
   }
-  if (w.size() != 4 || w[1] != "winner") return fail("expected 'result none|winner <seat> <reason>|draw <reason>'");
-  auto s = seat(w[2]);
-  if (!s) return false;
-  st_.result = rules::MatchResult{{*s}, false, w[3]};
+  if (w.size() < 4 || w[1] != "winner") {
+    return fail("expected 'result none|winner <seat>... <reason>|draw <reason>'");
+  }
+  std::vector<SeatIndex> winners;  // alliances: every member of the winning alliance
+  for (std::size_t i = 2; i + 1 < w.size(); ++i) {
+    auto s = seat(w[i]);
+    if (!s) return false;
+    winners.push_back(*s);
+  }
+  st_.result = rules::MatchResult{std::move(winners), false, w.back()};
   return true;
 }
 

@@ -111,7 +111,9 @@ void write_header(TextOut& o, const GameState& st, const rules::Rng& rng) {
   } else if (st.result->draw) {
     o << "result draw " << st.result->reason << '\n';
   } else {
-    o << "result winner " << st.result->winners.front() << ' ' << st.result->reason << '\n';
+    o << "result winner";  // alliances: every member of the winning alliance
+    for (SeatIndex w : st.result->winners) o << ' ' << w;
+    o << ' ' << st.result->reason << '\n';
   }
   // Written only when they differ from the defaults (index order, no variant).
   bool shuffled = false;
@@ -123,7 +125,7 @@ void write_header(TextOut& o, const GameState& st, const rules::Rng& rng) {
   }
   if (st.variants != Variants{}) {
     o << "variants range=" << st.variants.range << " hunter=" << yes_no(st.variants.hunter)
-      << " destroying=" << yes_no(st.variants.destroying) << '\n';
+      << " destroying=" << yes_no(st.variants.destroying) << " alliances=" << yes_no(st.variants.alliances) << '\n';
   }
   if (st.choice.kind != ResolutionChoice::Kind::None) {
     const auto k = st.choice.kind;

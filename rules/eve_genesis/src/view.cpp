@@ -74,6 +74,8 @@ EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
   out.table_position = st.table_position(i);
   out.prey = st.prey_of(i);
   for (const auto& b : s.attached) out.attached.push_back(m.db().find(b)->name);
+  out.alliance = st.alliance_of(i);
+  out.home_region = st.home_of(i);
   if (sees_private(v, i)) {
     out.hand = cards_view(m, s.hand);
     out.offdeck = s.offdeck;
@@ -196,6 +198,7 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   v->range = state_.variants.range;
   v->hunter_and_prey = state_.variants.hunter;
   v->destroying_prey = state_.variants.destroying;
+  v->alliances = state_.variants.alliances;
   for (const auto& r : state_.regions) {
     v->regions.push_back(EveRegionView{r.key, db_.find(r.card)->name, r.home, r.owner, r.controller,
                                        cards_view(*this, r.locations), cards_view(*this, r.ships)});
@@ -215,6 +218,7 @@ std::string EveView::to_text() const {
   for (int s : table) o << ' ' << s;
   if (range > 0) o << "; range " << range;
   if (hunter_and_prey) o << "; hunter and prey" << (destroying_prey ? " (destroying prey)" : "");
+  if (alliances) o << "; alliances";
   o << '\n';
   for (const auto& s : seats) {
     o << "seat " << s.index << (s.out ? " (out)" : "") << ": base " << s.base_name
@@ -223,6 +227,7 @@ std::string EveView::to_text() const {
     o << ", damage " << s.base_damage << ", wallet " << s.wallet << ", hand " << s.hand_count
       << ", market " << s.market_count << ", off-deck regions " << s.offdeck_count;
     if (s.prey >= 0) o << ", prey seat " << s.prey;
+    if (alliances) o << ", alliance " << s.alliance << " (home region " << s.home_region << ")";
     for (const auto& b : s.attached) o << ", attached " << b;
     o << '\n';
     if (s.hand) write_cards(o, "hand", *s.hand);

@@ -51,6 +51,17 @@ rules::MatchSetup variant_setup(std::uint64_t n) {
   return setup;
 }
 
+// Alliances (room option `alliances`): four seats, two alliances of two.
+rules::MatchSetup alliance_setup(std::uint64_t n) {
+  rules::Rng rng(testsupport::seed_from_number(n * 15485863 + 5));
+  const auto decks = standard_decks();
+  rules::MatchSetup setup;
+  for (int s = 0; s < 4; ++s) setup.seats.push_back({"bot", decks[rng.below(decks.size())]});
+  setup.options = {{"range", "off"}, {"hunter_and_prey", "false"}, {"destroying_prey", "false"}, {"alliances", "true"}};
+  setup.seed = testsupport::seed_from_number(700000 + n);
+  return setup;
+}
+
 const EveMatch& eve(const rules::Match& m) { return dynamic_cast<const EveMatch&>(m); }
 
 // Every card instance is in exactly one zone list.
@@ -160,11 +171,16 @@ void check_events(const std::vector<char>& hidden_before, const GameState& st, c
 }
 
 // Home regions belong to their owner; a remote region is controlled by a seat
-// with ships there, and a region with ships is controlled.
+// with ships there, and a region with ships is controlled. Alliances: one home
+// region per alliance, home<alliance>; no ship ends its alliance's turn in an
+// enemy region (checked when a turn begins).
 void check_control(const GameState& st) {
+  int homes = 0;
   for (const auto& r : st.regions) {
     if (r.home) {
       ASSERT_EQ(r.controller, std::optional<SeatIndex>(r.owner)) << r.key;
+      ASSERT_EQ(r.key, st.home_of(r.owner));
+      ++homes;
       continue;
     }
     if (!r.controller) {
@@ -175,6 +191,7 @@ void check_control(const GameState& st) {
                                      [&](CardId id) { return st.cards[id].owner == *r.controller; });
     ASSERT_TRUE(present) << r.key << ": the controller has no ship there";
   }
+  ASSERT_EQ(homes, st.variants.alliances ? 2 : static_cast<int>(st.seats.size()));
 }
 
 // "All shields fully recharge at the end of each phase": when a command ended
@@ -196,6 +213,22 @@ void check_shields(const GameState& st, const PhaseMark& before) {
   for (const auto& s : st.seats) ASSERT_EQ(s.base_damage, 0) << "base damage after a phase end";
   for (const auto& r : st.regions) {
     for (CardId id : r.ships) ASSERT_EQ(st.cards[id].damage, 0) << card_ref(id) << " after a phase end";
+  }
+}
+
+// Alliances: when a turn begins (the Duration step of a new turn), the active
+// seat leads its alliance, and no ship of the alliance whose turn just ended is
+// in a region the other alliance controls (L205: friendly regions only).
+void check_turn_start(const GameState& st, const PhaseMark& before) {
+  if (!st.variants.alliances || st.step != Step::Duration || before.turn == st.turn || st.result) return;
+  ASSERT_EQ(st.active, st.lead(st.active));
+  for (const auto& r : st.regions) {
+    if (!r.controller) continue;
+    for (CardId id : r.ships) {
+      const SeatIndex owner = st.cards[id].owner;
+      if (st.allied(owner, st.active)) continue;
+      ASSERT_TRUE(st.allied(*r.controller, owner)) << card_ref(id) << " ended its turn in enemy region " << r.key;
+    }
   }
 }
 
@@ -224,7 +257,8 @@ void check_refusals(rules::Match& m, SeatIndex seat) {
 // Plays game n with the random bot: the cheap invariants after every command,
 // views every 16th command and at the end, refusals every 64th, then replays
 // the log to the same hash.
-void play_checked(std::uint64_t n, ShardStats& stats, const rules::MatchSetup& setup) {
+void play_checked(std::uint64_t n, ShardStats& stats, const rules::MatchSetup& setup,
+                  std::uint64_t concede_one_in = 20000) {
   const auto def = definition();
   rules::Rng bot(testsupport::seed_from_number(1000000 + n));
   auto m = def.create(setup);
@@ -241,7 +275,7 @@ void play_checked(std::uint64_t n, ShardStats& stats, const rules::MatchSetup& s
     ASSERT_TRUE(prompt) << "game " << n;
     if (step % 64 == 0) check_refusals(*m, seat);
     rules::Command cmd;
-    if (bot.below(20000) == 0) {
+    if (bot.below(concede_one_in) == 0) {
       cmd.kind = rules::Command::Kind::Concede;
       cmd.seat = static_cast<SeatIndex>(bot.below(m->seat_count()));
     } else {
@@ -260,6 +294,7 @@ void play_checked(std::uint64_t n, ShardStats& stats, const rules::MatchSetup& s
     check_invariants(*m);
     check_control(st);
     check_shields(st, last);
+    check_turn_start(st, last);
     check_events(hidden_before, st, out);
     if (step % 16 == 0 || m->finished()) check_views(*m);
     if (::testing::Test::HasFatalFailure()) {
@@ -273,6 +308,11 @@ void play_checked(std::uint64_t n, ShardStats& stats, const rules::MatchSetup& s
   ++stats.finished;
   stats.with_combat += combat ? 1 : 0;
   ++stats.reasons[m->result()->reason];
+  if (eve(*m).state().variants.alliances) {  // the alliance wins together
+    const auto w = m->result()->winners;  // result() is a copy
+    ASSERT_EQ(w.size(), 2u) << "game " << n;
+    ASSERT_TRUE(eve(*m).state().allied(w[0], w[1])) << "game " << n;
+  }
   std::string error;
   auto again = rules::replay(def, setup, log, &error);
   ASSERT_NE(again, nullptr) << error;
@@ -352,6 +392,43 @@ TEST_P(EveVariantBotGames, RandomVariantGamesEndAndKeepTheInvariants) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, EveVariantBotGames, ::testing::Range(0, kVariantShards));
+
+// Alliances: 200 seeded four-seat games in Release (CONCORD_BOT_GAMES
+// overrides), half of them with a concession every ~400 commands so members
+// leave in every phase and prompt; the same invariants, every game ends with
+// a whole alliance winning, and replays to the same hash.
+constexpr int kAllianceShards = 10;
+
+int alliance_games() {
+#ifdef NDEBUG
+  return testsupport::bot_game_count(200, 20);
+#else
+  return testsupport::bot_game_count(20, 20);
+#endif
+}
+
+class EveAllianceBotGames : public ::testing::TestWithParam<int> {};
+
+TEST_P(EveAllianceBotGames, RandomAllianceGamesEndWithAnAllianceWinningAndKeepTheInvariants) {
+  const int shard = GetParam();
+  const int total = alliance_games();
+  ShardStats stats;
+  for (int i = shard; i < total; i += kAllianceShards) {
+    const auto n = static_cast<std::uint64_t>(i);
+    const auto setup = alliance_setup(n);
+    play_checked(n, stats, setup, n % 2 == 0 ? 400 : 20000);
+    if (HasFatalFailure()) return;
+  }
+  if (stats.games == 0) return;
+  EXPECT_EQ(stats.finished, stats.games);
+  EXPECT_EQ(stats.refused, 0);
+  std::string reasons;
+  for (const auto& [r, k] : stats.reasons) reasons += r + "=" + std::to_string(k) + " ";
+  std::cout << "alliance shard " << shard << ": " << stats.games << " games, " << stats.with_combat
+            << " with combat; results: " << reasons << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Shards, EveAllianceBotGames, ::testing::Range(0, kAllianceShards));
 
 // Not a test: plays random games without checks and prints their length
 // (run with --gtest_also_run_disabled_tests; CONCORD_BOT_GAMES sets the count).

@@ -249,7 +249,8 @@ TEST(EveVariantOptions, TheVariantsAreRoomOptionsOfMultiplayerRooms) {
     for (const auto& s : specs) out.insert(s.name);
     return out;
   };
-  EXPECT_EQ(names(def.options), (std::set<std::string>{"range", "hunter_and_prey", "destroying_prey"}));
+  EXPECT_EQ(names(def.options),
+            (std::set<std::string>{"range", "hunter_and_prey", "destroying_prey", "alliances"}));  // alliances_test.cpp
   for (int seats : {2, 3, 4}) {
     for (const auto& spec : def.options_for(seats)) {
       auto resolved = rules::resolve_options(def.options_for(seats), {});

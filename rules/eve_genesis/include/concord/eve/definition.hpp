@@ -13,10 +13,11 @@ namespace concord::eve {
 rules::GameDefinition definition();
 
 // Room options -> the optional variants (`range` off|1|2, `hunter_and_prey`,
-// `destroying_prey`); missing options are off.
+// `destroying_prey`, `alliances`); missing options are off.
 Variants variants_from_options(const rules::OptionValues& options);
 // What a room must fix: the variants need 3-4 seats; destroying_prey needs
-// hunter_and_prey. nullopt = the room can start.
+// hunter_and_prey; alliances need 4 seats and no free-for-all variant.
+// nullopt = the room can start.
 std::optional<std::string> check_room(const rules::OptionValues& options, int seats);
 
 }  // namespace concord::eve

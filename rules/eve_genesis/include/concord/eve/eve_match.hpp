@@ -38,6 +38,11 @@ struct Action {
 // clockwise table order, a function of the match seed alone (SHA-256 of
 // "eve seating:" and the seed; the match RNG is untouched). Two seats: 0, 1.
 std::vector<SeatIndex> seating(const rules::Seed& seed, int seats);
+// Alliances: allies sit side by side (chosen; L200 "Priority within an alliance
+// goes from left to right" speaks of a row). `table` regrouped: the alliances
+// (seat % alliances) in the order their first member sits, each member in his
+// order there. seating() and this keep the match RNG untouched.
+std::vector<SeatIndex> alliance_seating(const std::vector<SeatIndex>& table, int alliances);
 
 class EveMatch final : public rules::Match {
  public:
@@ -108,6 +113,7 @@ class EveMatch final : public rules::Match {
   void finish_combat_phase(Events& ev);
   void resolve_attack(Events& ev);
   std::vector<CardId> ships_of(const std::string& region, SeatIndex seat) const;
+  std::vector<CardId> defending_ships() const;  // the defending alliance's ships in the battle
   std::vector<CardId> attackers_in(const std::string& region) const;
   rules::Prompt choose_attack_prompt() const;
   void apply_choose_attack(const rules::Answer& answer, Events& ev);
@@ -119,6 +125,9 @@ class EveMatch final : public rules::Match {
   std::vector<std::string> withdraw_destinations(CardId ship) const;
   std::vector<CardId> may_withdraw(SeatIndex seat) const;
   void open_withdrawal(SeatIndex seat, Events& ev);
+  std::vector<SeatIndex> deciders() const;       // who announces withdrawals, in order
+  SeatIndex next_decider(SeatIndex seat) const;  // -1: nobody after `seat`
+  void after_withdrawal_left(SeatIndex seat, Events& ev);
   rules::Prompt withdraw_prompt() const;
   void apply_withdraw(const rules::Answer& answer, Events& ev);
   void withdraw_ship(CardId ship, const std::string& to, Events& ev);
@@ -221,7 +230,7 @@ class EveMatch final : public rules::Match {
   void apply_under(const rules::Answer& answer, Events& ev);
   void release_under(CardId ship);
   // match_trade.cpp
-  void start_trades(Events& ev);
+  void start_trades(SeatIndex from, Events& ev);
   void apply_put_back(const rules::Answer& answer, Events& ev);
   // match_choices.cpp ("you may" choices, choices of card texts)
   std::vector<CardId> remote_ships() const;
@@ -272,12 +281,18 @@ class EveMatch final : public rules::Match {
   void run_draw_phase(Events& ev);
   rules::Prompt income_prompt() const;
   void apply_income(const rules::Answer& answer, Events& ev);
+  void income_answered(SeatIndex seat, Events& ev);  // alliances: the next member's income, or the pile
   rules::Prompt discard_prompt(SeatIndex seat) const;
   void apply_discard(SeatIndex seat, const rules::Answer& answer, Events& ev);
+  void discard_or_next_turn(SeatIndex from, Events& ev);
+  std::vector<SeatIndex> active_members() const;  // alliances: the turn's members still in, left to right
   bool draw(SeatIndex seat, Events& ev);  // false: the seat lost (empty market)
   void eliminate(SeatIndex seat, const std::string& reason, Events& ev);
   // Hunter and Prey: the reward of `hunter` when its prey `prey` is eliminated.
   void reward_hunter(SeatIndex hunter, SeatIndex prey, Events& ev);
+  void member_left_prompt(SeatIndex seat, Events& ev);  // alliances: a member of the turn left holding a prompt
+  std::vector<SeatIndex> winners_with(SeatIndex seat) const;  // alliances: the whole alliance
+  std::string side_name(SeatIndex seat) const;
   void end_turn_now(Events& ev);
   // match_priority.cpp
   rules::Prompt priority_prompt(SeatIndex seat) const;

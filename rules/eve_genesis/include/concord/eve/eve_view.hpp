@@ -59,6 +59,9 @@ struct EveSeatView {
   int table_position = 0;  // where the seat sits (0..n-1, clockwise; seats are drawn from the seed)
   int prey = -1;           // Hunter and Prey: the seat's prey (the player to its left), -1 = none
   std::vector<std::string> attached{};  // Destroying Prey: names of the prey bases attached (+2 income each)
+  // Added with Alliances:
+  int alliance = 0;           // alliances: 0 (seats 0, 2) or 1 (seats 1, 3); otherwise the seat itself
+  std::string home_region{};  // key of the seat's home region (alliances: the alliance's, home<alliance>)
 };
 
 struct EveRegionView {
@@ -132,6 +135,7 @@ struct EveView : rules::View {
   int range = 0;             // 0 off, 1 left, 2 left and right
   bool hunter_and_prey = false;
   bool destroying_prey = false;
+  bool alliances = false;    // room option `alliances` (added with Alliances)
   std::string to_text() const override;
 };
 

@@ -83,6 +83,9 @@ struct Variants {
   int range = 0;            // 0 = off; 1 = jump only into the regions of the player to your left; 2 = left and right
   bool hunter = false;      // Hunter and Prey: your prey is the player to your left
   bool destroying = false;  // Destroying Prey (a Hunter and Prey reward; implies hunter)
+  // Alliances (L197-206): four seats, seats 0 and 2 against 1 and 3 (chosen);
+  // one turn and one home region per alliance (README "Alliances").
+  bool alliances = false;
   bool operator==(const Variants&) const = default;
 };
 
@@ -234,6 +237,45 @@ struct GameState {
   SeatIndex seat_at(int position) const;
   // Hunter and Prey: `seat`'s prey (the player to its left), or -1 (variant off, seat out).
   SeatIndex prey_of(SeatIndex seat) const;
+
+  // Alliances (README "Alliances"). Without the variant every seat is an
+  // alliance of its own, so these are the free-for-all answers.
+  // The seat's alliance: seat % 2 with alliances, else the seat itself.
+  int alliance_of(SeatIndex seat) const;
+  // Same alliance (a seat is its own ally); allies' cards are "friendly"
+  // (Glossary), every other seat's are "enemy".
+  bool allied(SeatIndex a, SeatIndex b) const;
+  // The seat's alliance from left to right (L200 "Priority within an alliance
+  // goes from left to right"), seats out of the game included: allies sit
+  // side by side, the leftmost is the one whose left neighbour is no ally.
+  std::vector<SeatIndex> members(SeatIndex seat) const;
+  // The first member still in the game (left to right); the seat itself if none.
+  SeatIndex lead(SeatIndex seat) const;
+  // The next member still in the game to the right of `seat`, or -1.
+  SeatIndex next_member(SeatIndex seat) const;
+  // Every member of the seat's alliance is out of the game.
+  bool side_out(SeatIndex seat) const;
+  // Alliances (or seats) with a member still in the game.
+  int living_sides() const;
+  // Who receives priority after `from`: the next member of its alliance to
+  // the right, then the next alliance clockwise from its leftmost member
+  // (free-for-all: next_living).
+  SeatIndex next_priority(SeatIndex from) const;
+  // Whose turn comes after the turn of `active`'s alliance: the lead of the
+  // next alliance clockwise (free-for-all: next_living).
+  SeatIndex next_turn(SeatIndex active) const;
+  // The key of the seat's home region: home<seat>; with alliances the one
+  // home region of its alliance, home<seat % 2> (L202).
+  std::string home_of(SeatIndex seat) const;
+  // A home region whose owners are all out of the game.
+  bool home_lost(const Region& r) const;
+  // The seat whose base counter takes damage dealt to the base(s) of a home
+  // region: its owner, or (alliances) the lead of its alliance.
+  SeatIndex home_holder(const Region& r) const;
+  // Who controls a location in region r: the region's controller (-1: none);
+  // in an alliance's home region each member controls the locations he owns
+  // (enemy locations there: the region's controller).
+  SeatIndex location_controller(const Region& r, CardId location) const;
   const Region* region(const std::string& key) const;
   Region* region(const std::string& key);
 };
