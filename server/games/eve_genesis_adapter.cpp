@@ -61,6 +61,8 @@ void fill_seat(const eve::EveSeatView& s, pb::EveSeat* out) {
   out->set_table_position(static_cast<std::uint32_t>(s.table_position));
   out->set_prey(s.prey);
   out->mutable_attached()->Assign(s.attached.begin(), s.attached.end());
+  out->set_alliance(s.alliance);
+  out->set_home_region(s.home_region);
 }
 
 void fill_region(const eve::EveRegionView& r, pb::EveRegion* out) {
@@ -138,6 +140,7 @@ void fill_view(const eve::EveView& view, pb::EveView& out) {
   out.set_range(static_cast<std::uint32_t>(view.range));
   out.set_hunter_and_prey(view.hunter_and_prey);
   out.set_destroying_prey(view.destroying_prey);
+  out.set_alliances(view.alliances);
 }
 
 // The same message written straight as wire bytes (see wire_writer.hpp), in
@@ -199,6 +202,8 @@ void write_seat(WireWriter& w, const eve::EveSeatView& s) {
   w.u64(23, u32(s.table_position));
   w.i64(24, s.prey);
   w.strings(25, s.attached);
+  w.i64(26, s.alliance);
+  w.str(27, s.home_region);
   w.end(at);
 }
 
@@ -285,6 +290,7 @@ void write_view(WireWriter& w, const eve::EveView& view) {
   w.u64(15, u32(view.range));
   w.boolean(16, view.hunter_and_prey);
   w.boolean(17, view.destroying_prey);
+  w.boolean(18, view.alliances);
 }
 
 }  // namespace

@@ -113,6 +113,41 @@ TEST(EveGenesisAdapter, ASeatSeesItsHandAndTheAdapterKeepsTheOpponentsWithheld) 
   EXPECT_EQ(wire.seats(1).hand_count(), view->seats[1].hand_count);
 }
 
+// Alliances: the room option, each seat's alliance and its (shared) home
+// region reach the wire; the table shows allies side by side.
+TEST(EveGenesisAdapter, AlliancesReachTheWire) {
+  std::string error;
+  const auto match = eve::load_position(R"(seats 4
+turn 3
+active 0
+table 2 0 3 1
+variants range=0 hunter=no destroying=no alliances=yes
+seat 0 base=gallente_control_tower
+seat 1 base=caldari_control_tower
+seat 2 base=holder_tower
+seat 3 base=minmatar_control_tower
+ship home0 2 executioner#1
+market 0 crokite
+market 1 omber
+market 2 omber
+market 3 omber
+)", &error);
+  ASSERT_TRUE(match) << error;
+  const auto view = match->view(rules::Viewer::spectator());
+  const auto wire = to_proto(dynamic_cast<const eve::EveView&>(*view));
+  EXPECT_TRUE(wire.alliances());
+  ASSERT_EQ(wire.seats_size(), 4);
+  EXPECT_EQ(wire.seats(2).alliance(), 0);
+  EXPECT_EQ(wire.seats(3).alliance(), 1);
+  EXPECT_EQ(wire.seats(2).home_region(), "home0");
+  EXPECT_EQ(wire.seats(3).home_region(), "home1");
+  ASSERT_EQ(wire.regions_size(), 2);  // one home region per alliance
+  EXPECT_EQ(wire.regions(0).ships(0).ref(), "c1");
+  ASSERT_EQ(wire.table_size(), 4);
+  EXPECT_EQ(wire.table(0), 2u);
+  EXPECT_EQ(wire.table(1), 0u);
+}
+
 // The markers of the last card texts (Blood Rogue, Reflection of Time, Forsaken
 // Ruins, Depleted Resources, Field Supply Router, EMP Minefield, Ahremen Arkah)
 // reach the wire; the cards under a ship are counted, never named.

@@ -17,16 +17,16 @@ using setups::seeded_setup;
 
 // Plays `games` games and compares, for each viewer, encode_wire with to_proto.
 template <typename ViewT>
-void check_games(const std::string& id, int seats, int games) {
+void check_games(const std::string& id, int seats, int games, const rules::OptionValues& options = {}) {
   const auto& game = setups::shipped(id);
   for (int n = 0; n < games; ++n) {
     std::vector<rules::Viewer> viewers{rules::Viewer::spectator(), rules::Viewer::judge()};
     for (int s = 0; s < seats; ++s) viewers.push_back(rules::Viewer::of_seat(s));
     std::size_t compared = 0;
     bool ok = true;
-    testsupport::BotPlayOptions options;
-    options.hash_before = false;
-    options.on_step = [&](const testsupport::BotStep& step) {
+    testsupport::BotPlayOptions play;
+    play.hash_before = false;
+    play.on_step = [&](const testsupport::BotStep& step) {
       if (!step.outcome.accepted || !ok) return;
       for (const auto& viewer : viewers) {
         const auto view = step.match.view(viewer);
@@ -41,7 +41,9 @@ void check_games(const std::string& id, int seats, int games) {
       ++compared;
     };
     rules::Rng bot(testsupport::seed_from_number(~static_cast<std::uint64_t>(n)));
-    testsupport::play_random(game.definition, seeded_setup(game, seats, static_cast<std::uint64_t>(n)), bot, options);
+    auto setup = seeded_setup(game, seats, static_cast<std::uint64_t>(n));
+    for (const auto& [name, value] : options) setup.options[name] = value;
+    testsupport::play_random(game.definition, setup, bot, play);
     ASSERT_TRUE(ok);
     ASSERT_GT(compared, 0u);
   }
@@ -49,6 +51,14 @@ void check_games(const std::string& id, int seats, int games) {
 
 TEST(WireWriter, EveGenesisViewsEqualTheirProtobufSerialization) {
   check_games<eve::EveView>("eve_genesis", 2, testsupport::bot_game_count(20, 2));
+}
+
+// Four seats: the multiplayer variants' fields (table, prey, attached) and
+// Alliances' (alliance, home_region, alliances) reach the wire.
+TEST(WireWriter, EveGenesisVariantAndAllianceViewsEqualTheirProtobufSerialization) {
+  check_games<eve::EveView>("eve_genesis", 4, testsupport::bot_game_count(6, 2),
+                            {{"hunter_and_prey", "true"}, {"destroying_prey", "true"}, {"range", "2"}});
+  check_games<eve::EveView>("eve_genesis", 4, testsupport::bot_game_count(6, 2), {{"alliances", "true"}});
 }
 
 TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
