@@ -56,9 +56,9 @@ TEST(WireWriter, EveGenesisViewsEqualTheirProtobufSerialization) {
 // Four seats: the multiplayer variants' fields (table, prey, attached) and
 // Alliances' (alliance, home_region, alliances) reach the wire.
 TEST(WireWriter, EveGenesisVariantAndAllianceViewsEqualTheirProtobufSerialization) {
-  check_games<eve::EveView>("eve_genesis", 4, testsupport::bot_game_count(6, 2),
+  check_games<eve::EveView>("eve_genesis", 4, testsupport::bot_game_count(2, 1),
                             {{"hunter_and_prey", "true"}, {"destroying_prey", "true"}, {"range", "2"}});
-  check_games<eve::EveView>("eve_genesis", 4, testsupport::bot_game_count(6, 2), {{"alliances", "true"}});
+  check_games<eve::EveView>("eve_genesis", 4, testsupport::bot_game_count(2, 1), {{"alliances", "true"}});
 }
 
 TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
