@@ -222,21 +222,21 @@ void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {
     }
   }
   update_summary();
-  link->send(make_ok(request_id));
   broadcast_room_info();
   maybe_close();
+  link->send(make_ok(request_id));  // last: the reply's reader sees the room as the leave left it
 }
 
 // The creator, holding no seat, leaves a room that has not started: an empty
 // room closes; one with players stays, no longer counted as the creator's.
 void Room::creator_leaves(const LinkPtr& link, std::uint64_t request_id) {
-  link->send(make_ok(request_id));
   if (!has_members()) {
     close_room("closed: its creator left");
-    return;
+  } else {
+    settings_.creator = 0;
+    update_summary();
   }
-  settings_.creator = 0;
-  update_summary();
+  link->send(make_ok(request_id));
 }
 
 void Room::do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready) {
@@ -305,8 +305,8 @@ void Room::do_close_by_creator(PlayerRef player, LinkPtr link, std::uint64_t req
     link->send(make_error(request_id, "MATCH_RUNNING", "the match has started; it ends by being played or conceded"));
     return;
   }
+  close_room("closed by its creator");  // before the reply: whoever reads the reply finds it gone
   link->send(make_ok(request_id));
-  close_room("closed by its creator");
 }
 
 // Tells everyone in the room that it is gone and removes it from the lobby.

@@ -358,8 +358,8 @@ void Room::do_override_result(PlayerRef judge, const LinkPtr& link, std::uint64_
       action, true,
       [link, request_id, judge, result](Room& r, std::int64_t) {
         r.judged_ = JudgedResult{result, judge};
-        link->send(make_ok(request_id));
         r.end_by_judge();
+        link->send(make_ok(request_id));
       },
       [link, request_id](Room&) {
         link->send(make_error(request_id, "UNAVAILABLE", "the result could not be stored; the match goes on"));
