@@ -217,9 +217,15 @@ void EveMatch::finish_combat_phase(Events& ev) {
   }
   // "If all defending ships survived the Combat phase, the attacking ships
   // must immediately withdraw from that region." Each ship's owner chooses
-  // where (alliances: the members of the attacking alliance).
+  // where (alliances: the members of the attacking alliance); the withdrawals
+  // then go on the pile as jumps (forced_withdrawals_chosen). The defenders
+  // are kept: when every player has passed on the empty pile again, this
+  // step ends once more and decides again (normally: no attacker left, the
+  // attack is resolved).
   if (!c.defenders.empty()) {
+    const auto defenders = c.defenders;
     clear_phase(c);
+    c.defenders = defenders;
     c.must_withdraw = true;
     c.queue = attackers;
     state_.pending = Pending::Withdraw;

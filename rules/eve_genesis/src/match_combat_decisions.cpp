@@ -3,7 +3,12 @@
 //  - Withdrawal step (II): "Players may withdraw any number of their ships
 //    from the battle by jumping them to their docks or to any regions in which
 //    there are no enemy ships. The attacking player is the first to announce
-//    which ships he withdraws." Both announce, then all withdraw at once.
+//    which ships he withdraws." Both announce, then all withdrawals go on the
+//    pile at once as jumps (L187 "Ships may withdraw from battle by jumping",
+//    L239 "Dock/undock a ship: Counts as a jump", L136 jumping a ship creates
+//    a pile): every player gets priority (the attacking player first) and may
+//    answer them before they resolve; a ship stays in the battle until its
+//    withdrawal resolves.
 //  - Target Assignment step (III): "Players assign targets for each of their
 //    ships. The attacking player announces targets first. You may leave a ship
 //    without a target". One prompt per ship (attackers first).
@@ -100,22 +105,62 @@ std::vector<CardId> EveMatch::may_withdraw(SeatIndex seat) const {
 }
 
 // The attacker announces first, then the defender (deciders(), from `seat`
-// on; -1: nobody else); then all withdraw at once.
+// on; -1: nobody else); then all withdrawals go on the pile at once.
 void EveMatch::open_withdrawal(SeatIndex seat, Events& ev) {
-  auto& c = state_.combat;
   while (seat >= 0 && may_withdraw(seat).empty()) seat = next_decider(seat);
   if (seat >= 0) {
     state_.pending = Pending::Withdraw;
     state_.prompt_seat = seat;
     return;
   }
-  const auto moves = c.withdrawals;
-  for (const auto& [ship, to] : moves) {
-    if (contains(state_.region(c.region)->ships, ship)) withdraw_ship(ship, to, ev);
-  }
-  check_destroyed(ev);
-  if (state_.result) return;
+  withdrawals_to_pile(ev);
   after_decisions(ev);
+}
+
+// L97 "withdraw ... by jumping them", L187 "Ships may withdraw from battle by
+// jumping to other regions or to the base's docks", L239 "Dock/undock a ship:
+// Counts as a jump", L136 "jumping a ship" creates a pile: each withdrawal is
+// a jump item on the pile, controlled by the ship's owner. Chosen: they go on
+// in the order announced (the attacking player's first), so the last one
+// announced resolves first; they were announced together and nothing can be
+// added while the pile resolves, so the order matters only for who takes
+// control of a region two withdrawals enter.
+void EveMatch::withdrawals_to_pile(Events& ev) {
+  auto& c = state_.combat;
+  for (const auto& [ship, to] : c.withdrawals) {
+    const std::string from = ship_location(ship);
+    if (from.empty() || from == kDocks) continue;
+    PileItem item{PileItem::Kind::Jump, state_.cards[ship].owner, ship, to};
+    item.from = from;
+    state_.pile.push_back(std::move(item));
+    emit(ev, "withdrawal_on_pile", card_name(ship) + " (" + card_ref(ship) + ") withdraws from " + from + " to " +
+                                       to + ": the jump goes on the pile");
+  }
+  c.withdrawals.clear();
+}
+
+// The forced withdrawals of every ship in the queue are chosen: they go on
+// the pile together and the active player gets priority. When every player
+// passed on the empty pile again, the step ends as before: the Results step
+// decides again (finish_combat_phase: the attackers have left, the attack is
+// resolved), the End of Turn checks again for ships in enemy regions.
+void EveMatch::forced_withdrawals_chosen(Events& ev) {
+  auto& c = state_.combat;
+  c.must_withdraw = false;
+  withdrawals_to_pile(ev);
+  if (state_.pile.empty()) {  // nothing left to withdraw (ships left play, their seat left)
+    if (state_.phase == Phase::EndOfTurn) {
+      end_step(ev);
+    } else {
+      resolve_attack(ev);
+    }
+    return;
+  }
+  c.stage = CombatState::Stage::After;
+  c.queue.clear();
+  state_.pending = Pending::Priority;
+  state_.prompt_seat = state_.active;
+  state_.passes = 0;
 }
 
 rules::Prompt EveMatch::withdraw_prompt() const {
@@ -149,26 +194,16 @@ void EveMatch::apply_withdraw(const rules::Answer& answer, Events& ev) {
   const auto at = id.find('@');
   const CardId ship = *parse_card_ref(id.substr(0, at));
   const std::string to = id.substr(at + 1);
-  if (!c.must_withdraw) {
-    c.withdrawals.emplace_back(ship, to);
-    emit(ev, "withdrawal_announced", seat_name(state_.prompt_seat) + " withdraws " + card_name(ship) +
-                                         " (" + card_ref(ship) + ") to " + to);
-    return;
-  }
-  withdraw_ship(ship, to, ev);
+  c.withdrawals.emplace_back(ship, to);
+  emit(ev, "withdrawal_announced", seat_name(state_.prompt_seat) + " withdraws " + card_name(ship) +
+                                       " (" + card_ref(ship) + ") to " + to);
+  if (!c.must_withdraw) return;
   c.queue.erase(c.queue.begin());
-  check_destroyed(ev);
-  if (state_.result) return;
   if (!c.queue.empty()) {
     state_.prompt_seat = state_.cards[c.queue.front()].owner;  // alliances: that ship's owner
     return;
   }
-  c.must_withdraw = false;
-  if (state_.phase == Phase::EndOfTurn) {
-    end_step(ev);
-  } else {
-    resolve_attack(ev);
-  }
+  forced_withdrawals_chosen(ev);
 }
 
 // "Withdraw > Ships may withdraw from battle by jumping to other regions or to the base's docks."

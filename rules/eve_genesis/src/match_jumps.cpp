@@ -139,6 +139,14 @@ void EveMatch::resolve_jump(const PileItem& item, Events& ev) {
     emit(ev, "no_effect", "no ships may jump into " + item.region);
     return;
   }
+  if (!item.from.empty()) {  // a withdrawal: from the battle it was announced in, never an attack
+    if (from != item.from) {
+      emit(ev, "no_effect", card_name(item.card) + " is no longer in " + item.from + ": it does not withdraw");
+      return;
+    }
+    withdraw_ship(item.card, item.region, ev);
+    return;
+  }
   CardInstance& ship = state_.cards[item.card];
   SeatState& owner = state_.seats[ship.owner];
   if (from == kDocks) {

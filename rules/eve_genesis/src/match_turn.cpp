@@ -408,12 +408,7 @@ void EveMatch::after_withdrawal_left(SeatIndex seat, Events& ev) {
     state_.prompt_seat = state_.cards[c.queue.front()].owner;
     return;
   }
-  c.must_withdraw = false;
-  if (state_.phase == Phase::EndOfTurn) {
-    end_step(ev);
-  } else {
-    resolve_attack(ev);
-  }
+  forced_withdrawals_chosen(ev);
 }
 
 // The winners when `seat` wins: alliances, every member of its alliance (those

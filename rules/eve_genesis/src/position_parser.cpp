@@ -440,11 +440,18 @@ bool PositionParser::pile_line(const Words& w) {
   if (w[2] == "ability" && w.size() >= 5) return ability_item(w, 3, *s, st_.pile);
   if (w[2] == "keyword") return keyword_item(w, 3, *s, st_.pile);
   if (w[2] == "damage") return damage_item(w, *s);
-  if (w[2] == "jump" && w.size() == 5) {
+  if (w[2] == "jump" && (w.size() == 5 || w.size() == 6)) {
     auto ref = parse_card_ref(w[3]);
     if (!ref) return fail("expected a card reference like c12, got '" + w[3] + "'");
     if (w[4] != kDocks && !region_for(w[4])) return false;
-    st_.pile.push_back(PileItem{PileItem::Kind::Jump, *s, *ref, w[4]});
+    PileItem item{PileItem::Kind::Jump, *s, *ref, w[4]};
+    if (w.size() == 6) {  // "from=<region>": a withdrawal from that region
+      auto kv = text::key_value(w[5]);
+      if (!kv || kv->first != "from") return fail("expected from=<region>, got '" + w[5] + "'");
+      if (!region_for(kv->second)) return false;
+      item.from = kv->second;
+    }
+    st_.pile.push_back(std::move(item));
     jump_lines_.push_back(line_no_);
     return true;
   }

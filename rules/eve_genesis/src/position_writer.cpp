@@ -282,7 +282,10 @@ void write_pile(TextOut& o, const GameState& st) {
     if (p.kind == PileItem::Kind::Ability) ability_item(o, p);
     if (p.kind == PileItem::Kind::Upgrade) o << " upgrade";
     if (p.kind == PileItem::Kind::Region) o << " region " << p.region;
-    if (p.kind == PileItem::Kind::Jump) o << " jump " << card_ref(p.card) << ' ' << p.region;
+    if (p.kind == PileItem::Kind::Jump) {
+      o << " jump " << card_ref(p.card) << ' ' << p.region;
+      if (!p.from.empty()) o << " from=" << p.from;  // a withdrawal
+    }
     if (p.kind == PileItem::Kind::Keyword) keyword_item(o, p);
     if (p.kind == PileItem::Kind::Damage) damage_item(o, p);
     if (p.kind == PileItem::Kind::Card) {

@@ -352,6 +352,12 @@ TEST(EveAlliances, L205_ShipsLeftInAFriendlyRegionStayAtTheEndOfTheTurn) {
   EXPECT_EQ(st.prompt_seat, 2);  // seat 2's ship in the enemy region
   EXPECT_EQ(st.combat.queue, std::vector<CardId>{3});
   ok(*m, 2, pick("c4@docks"));
+  // L187: the withdrawal is a jump on the pile; all pass (it resolves), all pass again.
+  ASSERT_EQ(st.pile.size(), 1u);
+  EXPECT_EQ(st.pile.back().from, "metropolis");
+  for (int round = 0; round < 2; ++round) {
+    for (SeatIndex s : {0, 2, 1, 3}) ok(*m, s, pick("pass"));
+  }
   EXPECT_EQ(st.active, 1);  // the next turn began
   EXPECT_TRUE(has(st.region("aridia")->ships, 1));  // seat 0's ship stayed with its ally
 }

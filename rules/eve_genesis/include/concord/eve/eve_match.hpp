@@ -131,6 +131,11 @@ class EveMatch final : public rules::Match {
   rules::Prompt withdraw_prompt() const;
   void apply_withdraw(const rules::Answer& answer, Events& ev);
   void withdraw_ship(CardId ship, const std::string& to, Events& ev);
+  // The announced or forced withdrawals (combat.withdrawals) go on the pile as
+  // jumps, all at once (L97, L187, L239).
+  void withdrawals_to_pile(Events& ev);
+  // Every forced withdrawal is chosen: its jumps on the pile, priority.
+  void forced_withdrawals_chosen(Events& ev);
   void next_assignment(Events& ev);
   std::vector<CardId> assignable_targets(CardId ship) const;
   rules::Prompt assign_prompt() const;

@@ -122,6 +122,11 @@ struct PileItem {
   std::vector<CardId> targets{};
   SeatIndex base_target = -1;      // Kamikaze: "target ship or headquarters"
   std::vector<DamageEntry> damage{};  // Kind::Damage: dealt simultaneously
+  // Kind::Jump of a withdrawal: the region the ship withdraws from (L187
+  // "Ships may withdraw from battle by jumping"); "" for the jumps of the
+  // Management phase. A withdrawal resolves only if the ship is still there
+  // and is never an attack.
+  std::string from{};
 };
 
 // "4. Combat Phase": attacks declared this turn and the one being resolved.
