@@ -35,7 +35,7 @@ std::vector<std::string> config_from_wire(const v1::TournamentSettings& wire, To
     if (!printable_text(name, 1, 64) || !printable_text(value, 0, 256)) problems.push_back("options: bad text");
     config.options[name] = value;
   }
-  config.format = wire.format() == v1::ROUND_ROBIN ? tournament::Format::RoundRobin : tournament::Format::Swiss;
+  config.format = wire.format() == v1::FORMAT_ROUND_ROBIN ? tournament::Format::RoundRobin : tournament::Format::Swiss;
   config.swiss_rounds = static_cast<int>(std::min<std::uint32_t>(wire.swiss_rounds(), 1000));
   if (config.swiss_rounds > kMaxSwissRounds) problems.push_back("swiss_rounds: at most 20");
   config.best_of = wire.best_of() == 0 ? 3 : static_cast<int>(std::min<std::uint32_t>(wire.best_of(), 1000));
@@ -74,7 +74,7 @@ void config_to_wire(const TournamentConfig& c, v1::TournamentSettings* out) {
   out->set_game(c.game);
   out->set_name(c.name);
   for (const auto& [name, value] : c.options) (*out->mutable_options())[name] = value;
-  out->set_format(c.format == tournament::Format::RoundRobin ? v1::ROUND_ROBIN : v1::SWISS);
+  out->set_format(c.format == tournament::Format::RoundRobin ? v1::FORMAT_ROUND_ROBIN : v1::FORMAT_SWISS);
   out->set_swiss_rounds(static_cast<std::uint32_t>(c.swiss_rounds));
   out->set_best_of(static_cast<std::uint32_t>(c.best_of));
   out->set_round_minutes(static_cast<std::uint32_t>(c.round_minutes));
