@@ -99,7 +99,7 @@ int run_server(const Config& config, GameCatalog catalog) {
     auto hasher = std::make_unique<PasswordHasher>(config.hash_workers, static_cast<std::size_t>(config.hash_queue));
     report_database(*workers, journal.get());
     Capabilities capabilities(config.admins, config.judges);
-    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher, capabilities};
+    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher, capabilities, nullptr};
     lobby.set_context(&ctx);
     prepare_database(db, ctx);
 

@@ -24,6 +24,15 @@ struct PlayerRef {
   bool operator==(const PlayerRef&) const = default;
 };
 
+// Told when a tagged room's match has ended and its end is durable (the
+// tournament director: which event's game it was is in the tag).
+class MatchEndListener {
+ public:
+  virtual ~MatchEndListener() = default;
+  virtual void match_ended(const std::string& room_id, const std::string& tag, std::int64_t match_id,
+                           const rules::MatchResult& result) = 0;
+};
+
 struct AppContext {
   boost::asio::io_context& ioc;
   const Config& config;
@@ -34,6 +43,7 @@ struct AppContext {
   LoginThrottle& throttle;
   PasswordHasher& hasher;
   Capabilities& capabilities;  // admins and judges (capabilities.hpp)
+  MatchEndListener* match_end;  // null: nobody listens
 };
 
 }  // namespace concord::server

@@ -98,7 +98,7 @@ void Dispatcher::on_create_room(const LinkPtr& link, std::uint64_t rid, const Pl
   RoomSettings settings{request.name().empty() ? player.username + "'s room" : utf8_prefix(request.name(), 64),
                         options.values, seats,
                         request.password().empty() ? std::string() : room_password_hash(request.password()),
-                        player.id, {}, {}, std::move(split.room), {}};
+                        player.id, {}, {}, std::move(split.room), {}, {}, {}, {}};
   settings.extra = settings_blob(settings);
   auto room = ctx_.lobby.create(*game, std::move(settings));
   v1::ServerMessage reply;

@@ -69,6 +69,9 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
                         match.settings_blob,
                         {},
                         {},
+                        {},
+                        {},
+                        {},
                         {}};
   read_settings_blob(match.settings_blob, settings);
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));

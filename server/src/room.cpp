@@ -179,17 +179,8 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
     link->send(make_error(request.request_id, "MATCH_RUNNING", "the match has started; join as a spectator"));
     return;
   }
-  if (game_.definition.needs_deck && !request.deck) {
-    link->send(make_error(request.request_id, "DECK_REQUIRED", game_.definition.name + " needs a deck"));
-    return;
-  }
-  const int seat = free_seat(request.preferred_seat);
-  if (seat < 0) {
-    const bool full = free_seat(-1) < 0;
-    link->send(make_error(request.request_id, full ? "ROOM_FULL" : "SEAT_TAKEN",
-                          full ? "every seat is taken" : "that seat is taken or does not exist"));
-    return;
-  }
+  const int seat = settings_.reserved.empty() ? open_seat_for(link, request) : reserved_seat_for(player, link, request);
+  if (seat < 0) return;
   seats_[seat].player = player;
   seats_[seat].deck = std::move(request.deck);
   seats_[seat].ready = false;
@@ -200,6 +191,34 @@ void Room::join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& re
   update_summary();
   send_room_info(link, request.request_id);
   broadcast_room_info(link);
+}
+
+// A seat of a room whose seats are open: the preferred one or the first free;
+// -1 (the refusal sent) when there is none or a deck is missing.
+int Room::open_seat_for(const LinkPtr& link, const JoinRequest& request) const {
+  if (game_.definition.needs_deck && !request.deck) {
+    link->send(make_error(request.request_id, "DECK_REQUIRED", game_.definition.name + " needs a deck"));
+    return -1;
+  }
+  const int seat = free_seat(request.preferred_seat);
+  if (seat < 0) {
+    const bool full = free_seat(-1) < 0;
+    link->send(make_error(request.request_id, full ? "ROOM_FULL" : "SEAT_TAKEN",
+                          full ? "every seat is taken" : "that seat is taken or does not exist"));
+  }
+  return seat;
+}
+
+// A tournament room: the seat kept for this account, with its frozen deck
+// (the deck the request named, if any, is not used).
+int Room::reserved_seat_for(const PlayerRef& player, const LinkPtr& link, JoinRequest& request) const {
+  for (std::size_t i = 0; i < settings_.reserved.size(); ++i) {
+    if (settings_.reserved[i] != player.id) continue;
+    request.deck = i < settings_.reserved_decks.size() ? settings_.reserved_decks[i] : std::nullopt;
+    return static_cast<int>(i);
+  }
+  link->send(make_error(request.request_id, "SEAT_RESERVED", "the seats of room " + id_ + " are kept for its players"));
+  return -1;
 }
 
 void Room::do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id) {

@@ -42,6 +42,11 @@ struct RoomSettings {
   std::set<std::int64_t> room_judges;  // accounts the creator named judges of this room (in `extra`)
   rules::OptionValues room_options;    // resolved against room_option_specs() (in `extra`)
   std::set<std::int64_t> allowed_spectators;  // spectators = list: who may watch (in `extra`)
+  // Tournament rooms: the account each seat is kept for and its frozen deck
+  // (empty: seats are open to anyone), and the tag the MatchEndListener gets.
+  std::vector<std::int64_t> reserved;
+  std::vector<std::optional<rules::Deck>> reserved_decks;
+  std::string tag;
   bool is_private() const { return !password_hash.empty(); }
 };
 
@@ -190,6 +195,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // membership (room.cpp)
   void do_join(PlayerRef player, LinkPtr link, JoinRequest request);
   void join_as_player(PlayerRef player, const LinkPtr& link, JoinRequest& request);
+  int open_seat_for(const LinkPtr& link, const JoinRequest& request) const;
+  int reserved_seat_for(const PlayerRef& player, const LinkPtr& link, JoinRequest& request) const;
   void do_leave(PlayerRef player, LinkPtr link, std::uint64_t request_id);
   void creator_leaves(const LinkPtr& link, std::uint64_t request_id);
   void do_set_ready(PlayerRef player, LinkPtr link, std::uint64_t request_id, bool ready);
@@ -231,6 +238,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // True when the reply was the mover's own update (1.1), which flush() then skips.
   bool send_acknowledgement(const PendingFlush& pending);
   void fail_storage();
+  void tell_match_end();
 
   // messages (room_views.cpp)
   v1::RoomInfo room_info(int your_seat, v1::Role your_role = v1::ROLE_UNSPECIFIED) const;

@@ -379,6 +379,7 @@ void Room::end_by_judge() {
   if (was_running && pending_.empty()) Metrics::instance().matches_running--;
   update_summary();
   broadcast_room_info();
+  if (pending_.empty()) tell_match_end();
   if (pending_.empty()) maybe_close();
 }
 

@@ -315,8 +315,17 @@ void Room::on_durable(std::uint64_t index, bool ok) {
     Metrics::instance().matches_running--;
     update_summary();
     broadcast_room_info();
+    tell_match_end();
     maybe_close();
   }
+}
+
+// A tagged room (a tournament's game) tells the listener how its match
+// ended, once the end is durable; again when a judge corrects the result.
+void Room::tell_match_end() {
+  const auto result = current_result();
+  if (!ctx_.match_end || settings_.tag.empty() || !result) return;
+  ctx_.match_end->match_ended(id_, settings_.tag, match_id_, *result);
 }
 
 void Room::flush(PendingFlush& pending) {
