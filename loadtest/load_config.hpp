@@ -33,6 +33,12 @@ struct LoadConfig {
   std::string account_prefix;  // fixed usernames <prefix>r<slot>s<seat>, reused between runs ("" = fresh ones)
   std::string token_file;      // session tokens of reused accounts (read at start, rewritten after set-up)
 
+  // Tournament mode (load_tournament.hpp): --tournament N bot players.
+  int tournament_players = 0;  // 0 = rooms mode
+  std::string organizer;       // --organizer: an account holding the organizer capability
+  int tournament_best_of = 1;
+  int tournament_top_cut = 0;
+
   bool windowed() const { return measure > 0; }
 };
 

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "load_run.hpp"
+#include "load_tournament.hpp"
 
 namespace po = boost::program_options;
 using namespace concord;
@@ -45,7 +46,14 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
       "pg-pid", po::value(&config.pg_pid), "postmaster pid: sample the CPU of its cluster over the window")(
       "account-prefix", po::value(&config.account_prefix),
       "fixed usernames <prefix>r<slot>s<seat> (prefix: 1-12 of [A-Za-z0-9_-]), reused between runs")(
-      "token-file", po::value(&config.token_file), "session tokens of reused accounts (read, then rewritten)");
+      "token-file", po::value(&config.token_file), "session tokens of reused accounts (read, then rewritten)")(
+      "tournament", po::value(&config.tournament_players),
+      "run a whole tournament of this many bot players instead of rooms (needs --organizer)")(
+      "organizer", po::value(&config.organizer), "the organizer account of --tournament (server flag --organizers)")(
+      "best-of", po::value(&config.tournament_best_of)->default_value(config.tournament_best_of),
+      "--tournament: games per match (1, 3 or 5)")(
+      "top-cut", po::value(&config.tournament_top_cut)->default_value(config.tournament_top_cut),
+      "--tournament: players in the top cut (0, 2, 4, 8, ...)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -82,6 +90,11 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
     std::cerr << "concord-load: --account-prefix must be 1-12 of [A-Za-z0-9_-]\n";
     return 2;
   }
+  if (config.tournament_players != 0 && (config.tournament_players < 2 || config.tournament_players > 512 ||
+                                         config.organizer.empty())) {
+    std::cerr << "concord-load: --tournament takes 2-512 players and needs --organizer\n";
+    return 2;
+  }
   if (config.windowed() && vm["matches-per-room"].defaulted()) config.matches_per_room = std::numeric_limits<int>::max();
   return -1;
 }
@@ -91,5 +104,6 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
 int main(int argc, char** argv) {
   LoadConfig config;
   if (const int status = parse_flags(argc, argv, config); status >= 0) return status;
+  if (config.tournament_players > 0) return run_tournament(config);
   return LoadRun(config).run();
 }

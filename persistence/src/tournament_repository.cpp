@@ -166,7 +166,11 @@ void TournamentRepository::end_table(std::int64_t tournament_id, int round, int 
 void TournamentRepository::start_game(std::int64_t tournament_id, const TournamentGameRecord& game) {
   pqxx::work txn(conn_);
   txn.exec_params(
-      "INSERT INTO tournament_games (tournament_id, round, table_no, game_no, room_id) VALUES ($1, $2, $3, $4, $5)",
+      "INSERT INTO tournament_games (tournament_id, round, table_no, game_no, room_id) VALUES ($1, $2, $3, $4, $5)"
+      // A game whose room was lost before its match started (a restart)
+      // gets a new room.
+      " ON CONFLICT (tournament_id, round, table_no, game_no) DO UPDATE SET room_id = EXCLUDED.room_id"
+      " WHERE tournament_games.match_id IS NULL AND tournament_games.winner_side IS NULL",
       tournament_id, game.round, game.table_no, game.game_no, game.room_id);
   txn.commit();
 }
@@ -209,6 +213,14 @@ std::vector<TournamentGameRecord> TournamentRepository::games(std::int64_t tourn
     out.push_back(game);
   }
   return out;
+}
+
+std::optional<TournamentRepository::RoomMatch> TournamentRepository::latest_match_in_room(const std::string& room_id) {
+  pqxx::read_transaction txn(conn_);
+  const auto rows = txn.exec_params(
+      "SELECT id, status, COALESCE(result_text, '') FROM matches WHERE room_id = $1 ORDER BY id DESC LIMIT 1", room_id);
+  if (rows.empty()) return std::nullopt;
+  return RoomMatch{rows[0][0].as<std::int64_t>(), rows[0][1].as<std::string>(), rows[0][2].as<std::string>()};
 }
 
 void TournamentRepository::save_standings(std::int64_t tournament_id, int round, const std::string& body) {

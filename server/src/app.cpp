@@ -18,17 +18,24 @@
 #include "net_log.hpp"
 #include "passwords.hpp"
 #include "recovery.hpp"
+#include "tournament_director.hpp"
 
 namespace concord::server {
 
 namespace {
 
-void prepare_database(const persistence::DatabaseConfig& db, AppContext& ctx) {
+// Migrations, capabilities, then recovery: the tournaments are loaded before
+// the matches come back (a match that ended during recovery tells its event)
+// and resumed after them (each game finds its room again).
+void prepare_database(const persistence::DatabaseConfig& db, AppContext& ctx, TournamentDirector& tournaments) {
   auto conn = persistence::connect(db);
   for (const auto& name : persistence::migrate(*conn)) spdlog::info("applied migration {}", name);
   ctx.capabilities.load_granted(persistence::JudgeRepository(*conn).judges());
+  ctx.capabilities.load_organizers(persistence::TournamentRepository(*conn).organizers());
+  tournaments.load(*conn);
   const auto report = recover_matches(ctx, *conn);
   spdlog::info("recovery: {} match(es) restored, {} aborted", report.restored, report.failed);
+  tournaments.resume(*conn);
 }
 
 std::unique_ptr<persistence::Journal> make_journal(const Config& config, const persistence::DatabaseConfig& db) {
@@ -98,10 +105,13 @@ int run_server(const Config& config, GameCatalog catalog) {
     LoginThrottle throttle(config.login_failures_per_minute, static_cast<std::size_t>(config.login_throttle_entries));
     auto hasher = std::make_unique<PasswordHasher>(config.hash_workers, static_cast<std::size_t>(config.hash_queue));
     report_database(*workers, journal.get());
-    Capabilities capabilities(config.admins, config.judges);
-    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher, capabilities, nullptr};
+    Capabilities capabilities(config.admins, config.judges, config.organizers);
+    AppContext ctx{ioc, config, catalog, *workers, journal.get(), lobby, throttle, *hasher, capabilities, nullptr, nullptr};
     lobby.set_context(&ctx);
-    prepare_database(db, ctx);
+    auto tournaments = std::make_shared<TournamentDirector>(ctx);
+    ctx.match_end = tournaments.get();
+    ctx.tournaments = tournaments.get();
+    prepare_database(db, ctx, *tournaments);
 
     auto dispatcher = std::make_shared<Dispatcher>(ctx);
     NetworkServer network(ioc, config, dispatcher);

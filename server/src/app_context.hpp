@@ -17,6 +17,7 @@ namespace concord::server {
 
 class Capabilities;
 class Lobby;
+class TournamentDirector;
 
 struct PlayerRef {
   std::int64_t id = 0;
@@ -44,6 +45,7 @@ struct AppContext {
   PasswordHasher& hasher;
   Capabilities& capabilities;  // admins and judges (capabilities.hpp)
   MatchEndListener* match_end;  // null: nobody listens
+  TournamentDirector* tournaments;  // null: no tournaments (the fuzzer's world)
 };
 
 }  // namespace concord::server

@@ -27,8 +27,8 @@ std::set<std::string> usernames(const std::string& list) {
 
 }  // namespace
 
-Capabilities::Capabilities(const std::string& admins, const std::string& judges)
-    : admins_(usernames(admins)), flag_judges_(usernames(judges)) {}
+Capabilities::Capabilities(const std::string& admins, const std::string& judges, const std::string& organizers)
+    : admins_(usernames(admins)), flag_judges_(usernames(judges)), flag_organizers_(usernames(organizers)) {}
 
 bool Capabilities::is_admin(const PlayerRef& player) const {
   return player.id != 0 && admins_.count(lower(player.username)) > 0;
@@ -54,6 +54,28 @@ void Capabilities::grant(std::int64_t player_id) {
 void Capabilities::revoke(std::int64_t player_id) {
   std::lock_guard lock(mutex_);
   granted_.erase(player_id);
+}
+
+bool Capabilities::is_organizer(const PlayerRef& player) const {
+  if (player.id == 0) return false;
+  if (is_admin(player) || flag_organizers_.count(lower(player.username)) > 0) return true;
+  std::lock_guard lock(mutex_);
+  return granted_organizers_.count(player.id) > 0;
+}
+
+void Capabilities::load_organizers(std::set<std::int64_t> player_ids) {
+  std::lock_guard lock(mutex_);
+  granted_organizers_ = std::move(player_ids);
+}
+
+void Capabilities::grant_organizer(std::int64_t player_id) {
+  std::lock_guard lock(mutex_);
+  granted_organizers_.insert(player_id);
+}
+
+void Capabilities::revoke_organizer(std::int64_t player_id) {
+  std::lock_guard lock(mutex_);
+  granted_organizers_.erase(player_id);
 }
 
 }  // namespace concord::server

@@ -1,4 +1,4 @@
-// Who may judge and who may grant that (protocol/README.md section 11):
+// Who may judge, organize tournaments, and who may grant that (protocol/README.md section 11):
 // admins by the server flag --admins, server-wide judges by the flag --judges
 // and by the judges table (granted over the protocol). Thread-safe.
 #pragma once
@@ -15,7 +15,7 @@ namespace concord::server {
 class Capabilities {
  public:
   // Comma-separated usernames (case-insensitive; blanks ignored).
-  Capabilities(const std::string& admins, const std::string& judges);
+  Capabilities(const std::string& admins, const std::string& judges, const std::string& organizers = "");
 
   bool is_admin(const PlayerRef& player) const;
   // The server-wide judge capability (a room's own judges are the room's).
@@ -25,11 +25,20 @@ class Capabilities {
   void grant(std::int64_t player_id);
   void revoke(std::int64_t player_id);
 
+  // The organizer capability (tournaments): admins, the flag --organizers and
+  // the organizers table (granted over the protocol).
+  bool is_organizer(const PlayerRef& player) const;
+  void load_organizers(std::set<std::int64_t> player_ids);
+  void grant_organizer(std::int64_t player_id);
+  void revoke_organizer(std::int64_t player_id);
+
  private:
   const std::set<std::string> admins_;       // lower-case usernames
   const std::set<std::string> flag_judges_;  // lower-case usernames
   mutable std::mutex mutex_;
   std::set<std::int64_t> granted_;
+  const std::set<std::string> flag_organizers_;  // lower-case usernames
+  std::set<std::int64_t> granted_organizers_;
 };
 
 }  // namespace concord::server

@@ -113,6 +113,7 @@ po::options_description make_options() {
                       d.login_throttle_entries);
   t.add<std::string>("admins", "comma-separated usernames of the server's admins (grant judges)", d.admins);
   t.add<std::string>("judges", "comma-separated usernames that judge every room", d.judges);
+  t.add<std::string>("organizers", "comma-separated usernames that may create tournaments", d.organizers);
   t.add<std::string>("log-level", "trace, debug, info, warn, error, critical or off", d.log_level);
   t.add<std::string>("server-name", "name announced in Welcome", d.server_name);
   return t.description();
@@ -173,6 +174,7 @@ void read_application(const po::variables_map& vm, Config& c) {
   read_int(vm, "login-throttle-entries", 1, 100000000, c.login_throttle_entries);
   read_value(vm, "admins", c.admins);
   read_value(vm, "judges", c.judges);
+  read_value(vm, "organizers", c.organizers);
   read_value(vm, "log-level", c.log_level);
   read_value(vm, "server-name", c.server_name);
 }

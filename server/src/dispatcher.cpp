@@ -7,6 +7,7 @@
 
 #include "db_errors.hpp"
 #include "request_text.hpp"
+#include "tournament_director.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -32,6 +33,10 @@ bool needs_login(v1::ClientMessage::BodyCase body) {
 
 Dispatcher::Dispatcher(AppContext& ctx) : ctx_(ctx), session_timer_(ctx.ioc) {
   schedule_session_check();
+  if (ctx_.tournaments) {
+    ctx_.tournaments->set_push(
+        [this](std::int64_t player, const v1::ServerMessage& message) { push_to_player(player, message, nullptr); });
+  }
 }
 
 void Dispatcher::on_open(const LinkPtr& link) {
@@ -160,6 +165,7 @@ void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
 void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const PlayerRef& player) {
   const auto rid = m.request_id();
   if (is_judging_request(m.body_case())) return route_judging(link, m, player);
+  if (is_tournament_change(m.body_case())) return route_tournament_change(link, m, player);
   switch (m.body_case()) {
     case v1::ClientMessage::kSaveDeck: return on_save_deck(link, rid, player, m.save_deck());
     case v1::ClientMessage::kListDecks: return on_list_decks(link, rid, player, m.list_decks());

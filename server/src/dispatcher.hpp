@@ -86,6 +86,19 @@ class Dispatcher : public MessageHandler {
   void on_get_deck(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player, const v1::GetDeck& request);
   void on_delete_deck(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player, const v1::DeleteDeck& request);
 
+  // dispatcher_tournaments.cpp: the requests that change tournaments (the
+  // director does the work; reads are dispatcher_tournament_reads.cpp).
+  static bool is_tournament_change(v1::ClientMessage::BodyCase body);
+  void route_tournament_change(const LinkPtr& link, const v1::ClientMessage& message, const PlayerRef& player);
+  void on_grant_organizer(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& admin,
+                          const v1::GrantOrganizer& request);
+  void on_create_tournament(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player,
+                            const v1::CreateTournament& request);
+  void on_remove_entrant(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player,
+                         const v1::RemoveEntrant& request);
+  void on_register_entrant(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player,
+                           const v1::RegisterEntrant& request);
+
   // dispatcher_rooms.cpp
   void on_list_games(const LinkPtr& link, std::uint64_t request_id);
   void on_create_room(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& player, const v1::CreateRoom& request);

@@ -1,5 +1,6 @@
 // Lobby requests: games, room creation and listing, joining.
 #include "dispatcher.hpp"
+#include "deck_checks.hpp"
 #include "capabilities.hpp"
 #include "passwords.hpp"
 #include "room.hpp"
@@ -20,12 +21,6 @@ std::string join_lines(const std::vector<std::string>& lines) {
 // JoinRoom.seat is 1-based with 0 = first free; the room wants 0-based, -1 = first free.
 int preferred_seat(const v1::JoinRoom& request) { return request.seat() > 0 ? request.seat() - 1 : -1; }
 
-std::vector<rules::DeckViolation> deck_problems(const GameEntry& game, const std::optional<rules::Deck>& deck) {
-  if (!deck) return {{"DECK_UNREADABLE", "the stored deck could not be read"}};
-  if (deck->game != game.definition.id) return {{"WRONG_GAME", "that deck is for " + deck->game}};
-  return rules::validate_deck(game.definition, *deck);
-}
-
 std::string seat_counts_text(const rules::GameDefinition& def) {
   std::string out;
   const auto counts = def.accepted_seat_counts();
@@ -37,6 +32,12 @@ std::string seat_counts_text(const rules::GameDefinition& def) {
 }
 
 }  // namespace
+
+std::vector<rules::DeckViolation> deck_problems(const GameEntry& game, const std::optional<rules::Deck>& deck) {
+  if (!deck) return {{"DECK_UNREADABLE", "the stored deck could not be read"}};
+  if (deck->game != game.definition.id) return {{"WRONG_GAME", "that deck is for " + deck->game}};
+  return rules::validate_deck(game.definition, *deck);
+}
 
 void Dispatcher::on_list_games(const LinkPtr& link, std::uint64_t rid) {
   v1::ServerMessage reply;

@@ -214,7 +214,11 @@ int Room::open_seat_for(const LinkPtr& link, const JoinRequest& request) const {
 int Room::reserved_seat_for(const PlayerRef& player, const LinkPtr& link, JoinRequest& request) const {
   for (std::size_t i = 0; i < settings_.reserved.size(); ++i) {
     if (settings_.reserved[i] != player.id) continue;
-    request.deck = i < settings_.reserved_decks.size() ? settings_.reserved_decks[i] : std::nullopt;
+    if (i < settings_.reserved_decks.size() && settings_.reserved_decks[i]) request.deck = settings_.reserved_decks[i];
+    if (game_.definition.needs_deck && !request.deck) {
+      link->send(make_error(request.request_id, "DECK_REQUIRED", game_.definition.name + " needs a deck"));
+      return -1;
+    }
     return static_cast<int>(i);
   }
   link->send(make_error(request.request_id, "SEAT_RESERVED", "the seats of room " + id_ + " are kept for its players"));
@@ -356,7 +360,9 @@ void Room::maybe_close() {
   bool connected = !spectators_.empty() || !judge_links_.empty();
   for (const auto& seat : seats_) connected = connected || !seat.links.empty();
   const bool done = phase_ == Phase::Finished && !connected;
-  const bool abandoned = phase_ == Phase::Waiting && !has_members();
+  // A tournament's room waits for its players until the director's no-show
+  // deadline, even while nobody is in it.
+  const bool abandoned = phase_ == Phase::Waiting && !has_members() && settings_.tag.empty();
   if (!(done || abandoned) || closed_) return;
   closed_ = true;
   cancel_timers();

@@ -133,6 +133,18 @@ class Room : public std::enable_shared_from_this<Room> {
   // The connection is gone (closed or logged out).
   void detach(LinkPtr link);
 
+  // Tournaments (room_tournament.cpp). At a game's no-show deadline: who is
+  // seated; if everyone is, the match starts (ready or not), otherwise the
+  // room closes. `done` runs on the room's strand.
+  struct NoShowReport {
+    bool started = false;
+    std::vector<bool> present;  // per seat
+  };
+  void no_show_deadline(std::function<void(NoShowReport)> done);
+  // The round's time ran out: the match is drawn once `extra_turns` more
+  // turns have begun (at once without them), decided by `authority`.
+  void call_time(PlayerRef authority, int extra_turns, std::string reason);
+
   // Starts the expiry checks (room_expiry.cpp); the lobby calls it once the
   // room is shared.
   void start_expiry();
@@ -239,6 +251,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool send_acknowledgement(const PendingFlush& pending);
   void fail_storage();
   void tell_match_end();
+  void rate_if_rated(const rules::MatchResult& result);
 
   // messages (room_views.cpp)
   v1::RoomInfo room_info(int your_seat, v1::Role your_role = v1::ROLE_UNSPECIFIED) const;
@@ -323,6 +336,18 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_match_log(const LinkPtr& link, std::uint64_t request_id);
   rules::MatchSetup match_setup() const;
 
+  // tournaments (room_tournament.cpp)
+  struct TimeCalled {
+    PlayerRef authority;
+    std::string reason;
+    int last_turn = 0;     // the last turn that may begin (-1: none, a draw at once)
+    bool drawing = false;  // the draw is being stored
+  };
+  NoShowReport do_no_show_deadline();
+  void do_call_time(PlayerRef authority, int extra_turns, const std::string& reason);
+  void check_time_called();
+  void draw_on_time();
+
   // delayed spectators (room_spectator_delay.cpp)
   void hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts);
   void release_for_spectators();
@@ -355,6 +380,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string pause_reason_;
   bool pause_shared_ = false;
   std::optional<JudgedResult> judged_;
+  std::optional<TimeCalled> time_called_;
+  bool rated_ = false;  // the ratings of a `rated` room's match were updated
   struct RoomWrite {
     WriteJob job;
     std::function<void(Room&, std::int64_t)> stored;

@@ -37,8 +37,10 @@ bool Room::any_seat_connected() const {
   return std::any_of(seats_.begin(), seats_.end(), [](const Seat& seat) { return !seat.links.empty(); });
 }
 
+// A tournament's rooms (tagged) do not expire: the director's no-show
+// deadline and round time decide what happens to them.
 void Room::check_expiry() {
-  if (closed_) return;
+  if (closed_ || !settings_.tag.empty()) return;
   const auto now = std::chrono::steady_clock::now();
   if (any_seat_connected()) unattended_since_ = now;
   const auto unattended = std::chrono::duration_cast<std::chrono::seconds>(now - unattended_since_).count();

@@ -7,6 +7,7 @@
 #include "concord/server/metrics.hpp"
 #include "lobby.hpp"
 #include "match_replay.hpp"
+#include "ratings.hpp"
 #include "room.hpp"
 #include "wire_convert.hpp"
 
@@ -128,6 +129,7 @@ void Room::on_match_created(std::int64_t match_id) {
   note_seat_presence();
   hold_for_spectators({}, seat_prompts());
   release_for_spectators();
+  check_time_called();
 }
 
 // The room goes back to waiting with nobody ready; every seated player is
@@ -221,6 +223,7 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   pending_.push_back(std::move(pending));
   journal_command(command, match_->state_hash(), std::move(clock_record));
   arm_clock();
+  check_time_called();
 }
 
 // The engine threw: the match cannot go on. It ends as aborted (journaled, so
@@ -237,6 +240,11 @@ void Room::abort_match(const std::string& reason) {
   pending_.clear();
   phase_ = Phase::Finished;
   match_.reset();
+  // A tournament's game that cannot go on counts as drawn (its event then
+  // opens the next game of the table).
+  if (ctx_.match_end && !settings_.tag.empty() && match_id_ != 0) {
+    ctx_.match_end->match_ended(id_, settings_.tag, match_id_, rules::MatchResult{{}, true, "aborted: " + reason});
+  }
   close_room("the match was aborted: " + reason);
 }
 
@@ -324,8 +332,23 @@ void Room::on_durable(std::uint64_t index, bool ok) {
 // ended, once the end is durable; again when a judge corrects the result.
 void Room::tell_match_end() {
   const auto result = current_result();
-  if (!ctx_.match_end || settings_.tag.empty() || !result) return;
-  ctx_.match_end->match_ended(id_, settings_.tag, match_id_, *result);
+  if (!result) return;
+  if (settings_.tag.empty()) return rate_if_rated(*result);
+  if (ctx_.match_end) ctx_.match_end->match_ended(id_, settings_.tag, match_id_, *result);
+}
+
+// A casual room with the option `rated`: a two-player match that ended (not
+// aborted) changes both players' ratings, once (a later judge's correction
+// does not rate again).
+void Room::rate_if_rated(const rules::MatchResult& result) {
+  if (!policy_.rated || rated_ || seats_.size() != 2 || match_id_ == 0) return;
+  if (!seats_[0].player || !seats_[1].player) return;
+  rated_ = true;
+  const double first_score = result.draw || result.winners.size() != 1 ? 0.5 : result.winners.front() == 0 ? 1.0 : 0.0;
+  ctx_.db.post(
+      [game = game_id(), a = seats_[0].player->id, b = seats_[1].player->id, first_score,
+       match = match_id_](pqxx::connection& conn) { rate_match(conn, game, a, b, first_score, match); },
+      [id = id_] { spdlog::error("room {}: the ratings could not be stored (database unreachable)", id); });
 }
 
 void Room::flush(PendingFlush& pending) {

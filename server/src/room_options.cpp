@@ -42,6 +42,8 @@ const std::vector<rules::OptionSpec>& room_option_specs() {
        "on_grace_expiry applies", Kind::Integer, "120", 5, kDay, {}},
       {"on_grace_expiry", "wait (keep holding the seat), concede (the absent seat concedes), or judge (call a "
        "judge)", Kind::Choice, "wait", 0, 0, {"wait", "concede", "judge"}},
+      {"rated", "a two-player match changes both players' Glicko-2 ratings of the game", Kind::Boolean, "false", 0,
+       0, {}},
   };
   return specs;
 }
@@ -76,6 +78,7 @@ RoomPolicy room_policy(const rules::OptionValues& given) {
                          : flag == "judge" ? ClockSettings::OnFlag::Judge
                                            : ClockSettings::OnFlag::Lose;
   policy.freeze_clock_while_disconnected = rules::option_bool(values, "freeze_clock_while_disconnected");
+  policy.rated = rules::option_bool(values, "rated");
   const auto& watch = values.at("spectators");
   policy.spectators = watch == "off"    ? RoomPolicy::Spectators::Off
                       : watch == "list" ? RoomPolicy::Spectators::List

@@ -27,6 +27,7 @@ struct RoomPolicy {
   int disconnect_grace_s = 120;
   enum class GraceOut { Wait, Concede, Judge };
   GraceOut on_grace_out = GraceOut::Wait;
+  bool rated = false;  // a two-player match changes the players' ratings (ratings.hpp)
   bool spectators_delayed() const { return delay_commands > 0 || delay_seconds > 0; }
 };
 

@@ -43,6 +43,7 @@ std::string settings_blob(const RoomSettings& settings) {
   if (!settings.room_judges.empty()) out += "judges=" + id_list(settings.room_judges) + "\n";
   if (!settings.allowed_spectators.empty()) out += "spectators=" + id_list(settings.allowed_spectators) + "\n";
   for (const auto& [name, value] : settings.room_options) out += kRoomOptionPrefix + name + "=" + value + "\n";
+  if (!settings.tag.empty()) out += "tag=" + settings.tag + "\n";
   return out;
 }
 
@@ -54,6 +55,8 @@ void read_settings_blob(const std::string& blob, RoomSettings& settings) {
       read_ids(line.substr(7), settings.room_judges);
     } else if (starts_with(line, "spectators=")) {
       read_ids(line.substr(11), settings.allowed_spectators);
+    } else if (starts_with(line, "tag=")) {
+      settings.tag = line.substr(4);
     } else if (starts_with(line, kRoomOptionPrefix)) {
       const auto equals = line.find('=');
       if (equals == std::string::npos) continue;

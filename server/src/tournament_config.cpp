@@ -11,8 +11,9 @@ namespace concord::server {
 
 namespace {
 
-constexpr int kMaxRoundMinutes = 600;
-constexpr int kMaxNoShowMinutes = 60;
+constexpr int kMinRoundSeconds = 10;
+constexpr int kMaxRoundSeconds = 36000;
+constexpr int kMaxNoShowSeconds = 3600;
 constexpr int kMaxExtraTurns = 10;
 constexpr int kMaxSwissRounds = 20;
 constexpr std::size_t kMaxOptions = 32;
@@ -40,8 +41,10 @@ std::vector<std::string> config_from_wire(const v1::TournamentSettings& wire, To
   if (config.swiss_rounds > kMaxSwissRounds) problems.push_back("swiss_rounds: at most 20");
   config.best_of = wire.best_of() == 0 ? 3 : static_cast<int>(std::min<std::uint32_t>(wire.best_of(), 1000));
   if (config.best_of != 1 && config.best_of != 3 && config.best_of != 5) problems.push_back("best_of: 1, 3 or 5");
-  config.round_minutes = static_cast<int>(std::min<std::uint32_t>(wire.round_minutes(), 100000));
-  if (config.round_minutes > kMaxRoundMinutes) problems.push_back("round_minutes: at most 600");
+  config.round_seconds = static_cast<int>(std::min<std::uint32_t>(wire.round_seconds(), 1000000));
+  if (config.round_seconds != 0 && (config.round_seconds < kMinRoundSeconds || config.round_seconds > kMaxRoundSeconds)) {
+    problems.push_back("round_seconds: 0 (untimed) or 10-36000");
+  }
   config.top_cut = static_cast<int>(std::min<std::uint32_t>(wire.top_cut(), 100000));
   if (!tournament::valid_top_cut_size(config.top_cut) || config.top_cut > 64) {
     problems.push_back("top_cut: 0 or a power of two from 2 to 64");
@@ -58,9 +61,9 @@ std::vector<std::string> config_from_wire(const v1::TournamentSettings& wire, To
   if (config.late_entries && config.format == tournament::Format::RoundRobin) {
     problems.push_back("late_entries: Swiss events only");
   }
-  config.no_show_minutes =
-      wire.no_show_minutes() == 0 ? 10 : static_cast<int>(std::min<std::uint32_t>(wire.no_show_minutes(), 100000));
-  if (config.no_show_minutes > kMaxNoShowMinutes) problems.push_back("no_show_minutes: at most 60");
+  config.no_show_seconds =
+      wire.no_show_seconds() == 0 ? 600 : static_cast<int>(std::min<std::uint32_t>(wire.no_show_seconds(), 1000000));
+  if (config.no_show_seconds > kMaxNoShowSeconds) problems.push_back("no_show_seconds: at most 3600");
   config.extra_turns = static_cast<int>(std::min<std::uint32_t>(wire.extra_turns(), 100000));
   if (config.extra_turns > kMaxExtraTurns) problems.push_back("extra_turns: at most 10");
   if (wire.staff_size() > kMaxStaff) problems.push_back("staff: at most 16");
@@ -77,13 +80,13 @@ void config_to_wire(const TournamentConfig& c, v1::TournamentSettings* out) {
   out->set_format(c.format == tournament::Format::RoundRobin ? v1::FORMAT_ROUND_ROBIN : v1::FORMAT_SWISS);
   out->set_swiss_rounds(static_cast<std::uint32_t>(c.swiss_rounds));
   out->set_best_of(static_cast<std::uint32_t>(c.best_of));
-  out->set_round_minutes(static_cast<std::uint32_t>(c.round_minutes));
+  out->set_round_seconds(static_cast<std::uint32_t>(c.round_seconds));
   out->set_top_cut(static_cast<std::uint32_t>(c.top_cut));
   out->set_registration_closes_unix_ms(c.registration_closes_unix_ms);
   out->set_max_players(static_cast<std::uint32_t>(c.max_players));
   out->set_deck_required(c.deck_required);
   out->set_late_entries(c.late_entries);
-  out->set_no_show_minutes(static_cast<std::uint32_t>(c.no_show_minutes));
+  out->set_no_show_seconds(static_cast<std::uint32_t>(c.no_show_seconds));
   out->set_extra_turns(static_cast<std::uint32_t>(c.extra_turns));
   for (const auto& name : c.staff) out->add_staff(name);
   out->set_unrated(c.unrated);
@@ -95,10 +98,10 @@ std::string config_to_text(const TournamentConfig& c) {
   std::ostringstream out;
   out << "game=" << c.game << "\nname=" << c.name << "\nformat="
       << (c.format == tournament::Format::RoundRobin ? "round_robin" : "swiss") << "\nswiss_rounds=" << c.swiss_rounds
-      << "\nbest_of=" << c.best_of << "\nround_minutes=" << c.round_minutes << "\ntop_cut=" << c.top_cut
+      << "\nbest_of=" << c.best_of << "\nround_seconds=" << c.round_seconds << "\ntop_cut=" << c.top_cut
       << "\nregistration_closes=" << c.registration_closes_unix_ms << "\nmax_players=" << c.max_players
       << "\ndeck_required=" << c.deck_required << "\nlate_entries=" << c.late_entries
-      << "\nno_show_minutes=" << c.no_show_minutes << "\nextra_turns=" << c.extra_turns << "\nunrated=" << c.unrated
+      << "\nno_show_seconds=" << c.no_show_seconds << "\nextra_turns=" << c.extra_turns << "\nunrated=" << c.unrated
       << "\n";
   std::string staff;
   for (const auto& name : c.staff) staff += (staff.empty() ? "" : ",") + name;
@@ -138,8 +141,8 @@ std::optional<TournamentConfig> config_from_text(const std::string& text) {
       c.swiss_rounds = static_cast<int>(number);
     } else if (key == "best_of") {
       c.best_of = static_cast<int>(number);
-    } else if (key == "round_minutes") {
-      c.round_minutes = static_cast<int>(number);
+    } else if (key == "round_seconds") {
+      c.round_seconds = static_cast<int>(number);
     } else if (key == "top_cut") {
       c.top_cut = static_cast<int>(number);
     } else if (key == "registration_closes") {
@@ -150,8 +153,8 @@ std::optional<TournamentConfig> config_from_text(const std::string& text) {
       c.deck_required = number != 0;
     } else if (key == "late_entries") {
       c.late_entries = number != 0;
-    } else if (key == "no_show_minutes") {
-      c.no_show_minutes = static_cast<int>(number);
+    } else if (key == "no_show_seconds") {
+      c.no_show_seconds = static_cast<int>(number);
     } else if (key == "extra_turns") {
       c.extra_turns = static_cast<int>(number);
     } else if (key == "unrated") {

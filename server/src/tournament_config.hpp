@@ -24,13 +24,13 @@ struct TournamentConfig {
   tournament::Format format = tournament::Format::Swiss;
   int swiss_rounds = 0;  // 0: ceil(log2(players))
   int best_of = 3;
-  int round_minutes = 0;  // 0: untimed
+  int round_seconds = 0;  // 0: untimed
   int top_cut = 0;
   std::int64_t registration_closes_unix_ms = 0;
   int max_players = kMaxEntrants;
   bool deck_required = false;
   bool late_entries = false;
-  int no_show_minutes = 10;
+  int no_show_seconds = 600;
   int extra_turns = 0;
   std::vector<std::string> staff;  // usernames
   bool unrated = false;

@@ -108,6 +108,28 @@ std::string result_to_text(const rules::MatchResult& result) {
   return "winners=" + winners + " draw=" + (result.draw ? "1" : "0") + " reason=" + result.reason;
 }
 
+std::optional<rules::MatchResult> result_from_text(const std::string& text) {
+  const auto draw_at = text.find(" draw=");
+  const auto reason_at = text.find(" reason=");
+  if (text.rfind("winners=", 0) != 0 || draw_at == std::string::npos || reason_at != draw_at + 7) return std::nullopt;
+  rules::MatchResult result;
+  const std::string winners = text.substr(8, draw_at - 8);
+  std::size_t start = 0;
+  while (start < winners.size()) {
+    const auto comma = winners.find(',', start);
+    const auto part = winners.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (part.empty() || part.size() > 3 || part.find_first_not_of("0123456789") != std::string::npos) {
+      return std::nullopt;
+    }
+    result.winners.push_back(std::stoi(part));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  result.draw = text[draw_at + 6] == '1';
+  result.reason = text.substr(reason_at + 8);
+  return result;
+}
+
 namespace {
 
 v1::CallStatus call_status(const std::string& status) {

@@ -1,6 +1,7 @@
 // Conversions between engine types (rules::) and wire messages (concord::v1::).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "concord/persistence/repositories.hpp"
@@ -27,6 +28,8 @@ void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out);
 
 // Text form of a result for the matches table ("winners=0,1 draw=0 reason=conceded").
 std::string result_to_text(const rules::MatchResult& result);
+// Reads result_to_text's form back; nullopt if it is not one.
+std::optional<rules::MatchResult> result_from_text(const std::string& text);
 
 // A judge call as JudgeCall (judging.proto).
 v1::JudgeCall call_to_wire(const persistence::JudgeCallRecord& call);

@@ -63,7 +63,7 @@ DispatchWorld::DispatchWorld()
     : db_(persistence::DatabaseConfig{"host=unreachable.invalid"}, 1),
       throttle_(config_.login_failures_per_minute),
       capabilities_("", ""),
-      ctx_{ioc_, config_, catalog(), db_, nullptr, lobby_, throttle_, refusing_hasher(), capabilities_, nullptr} {
+      ctx_{ioc_, config_, catalog(), db_, nullptr, lobby_, throttle_, refusing_hasher(), capabilities_, nullptr, nullptr} {
   lobby_.set_context(&ctx_);
   dispatcher_ = std::make_shared<server::Dispatcher>(ctx_);
 }

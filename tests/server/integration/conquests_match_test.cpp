@@ -95,7 +95,8 @@ TEST_F(ConquestsMatch, TheGameIsListedForTwoToFourPlayersWithExactlyTheOptionsAR
                                                 "spectator_delay_seconds",
                                                 "spectators_see_end",
                                                 "disconnect_grace_seconds",
-                                                "on_grace_expiry"};
+                                                "on_grace_expiry",
+                                                "rated"};
     for (const auto& name : room_options) EXPECT_EQ(by_name.erase(name), 1u) << name;
     ASSERT_EQ(by_name.size(), 3u) << seats << " seats";
     EXPECT_EQ(by_name["end_condition"].kind(), v1::OptionSpec::CHOICE);

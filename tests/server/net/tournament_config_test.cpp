@@ -14,7 +14,7 @@ v1::TournamentSettings friday_swiss() {
   (*wire.mutable_options())["command_points"] = "10";
   (*wire.mutable_options())["clock"] = "chess";
   wire.set_top_cut(8);
-  wire.set_round_minutes(50);
+  wire.set_round_seconds(3000);
   wire.add_staff("jane");
   return wire;
 }
@@ -25,7 +25,7 @@ TEST(TournamentConfig, ZerosTakeTheDefaults) {
   EXPECT_EQ(config.format, tournament::Format::Swiss);
   EXPECT_EQ(config.best_of, 3);
   EXPECT_EQ(config.max_players, kMaxEntrants);
-  EXPECT_EQ(config.no_show_minutes, 10);
+  EXPECT_EQ(config.no_show_seconds, 600);
   EXPECT_EQ(config.swiss_rounds, 0) << "ceil(log2(players)) when the event starts";
 }
 

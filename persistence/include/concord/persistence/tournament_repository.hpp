@@ -84,6 +84,14 @@ class TournamentRepository {
   void record_game(std::int64_t tournament_id, int round, int table_no, int game_no, const std::string& winner_side,
                    const std::string& reason);
   std::vector<TournamentGameRecord> games(std::int64_t tournament_id);  // by round, table, game
+  // The newest match played in a room (recovery: did a game's match start,
+  // and how did it end?).
+  struct RoomMatch {
+    std::int64_t match_id = 0;
+    std::string status;       // "running", "finished", "aborted"
+    std::string result_text;
+  };
+  std::optional<RoomMatch> latest_match_in_room(const std::string& room_id);
 
   void save_standings(std::int64_t tournament_id, int round, const std::string& body);
   std::optional<std::string> standings(std::int64_t tournament_id, int round);  // round 0: the newest

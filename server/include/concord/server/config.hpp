@@ -58,6 +58,9 @@ struct Config {
   // --judges / CONCORD_JUDGES: comma-separated usernames that hold the judge
   // capability on every room (besides those an admin granted: table judges).
   std::string judges;
+  // --organizers / CONCORD_ORGANIZERS: comma-separated usernames that may
+  // create tournaments (besides admins and those an admin granted).
+  std::string organizers;
   std::string log_level = "info";              // --log-level / CONCORD_LOG_LEVEL
   std::string server_name = "concord";
 };

@@ -64,6 +64,10 @@ class Match {
   virtual bool finished() const = 0;
   virtual std::optional<MatchResult> result() const = 0;  // set once finished
   virtual int seat_count() const = 0;
+
+  // The game's own turn counter (1-based), 0 for a game without turns. A
+  // tournament's end of round counts the extra turns it allows with it.
+  virtual int turn_number() const { return 0; }
 };
 
 // An accepted command as it is journaled and replayed.

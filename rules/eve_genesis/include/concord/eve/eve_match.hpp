@@ -69,6 +69,7 @@ class EveMatch final : public rules::Match {
   bool finished() const override { return state_.result.has_value(); }
   std::optional<rules::MatchResult> result() const override { return state_.result; }
   int seat_count() const override { return static_cast<int>(state_.seats.size()); }
+  int turn_number() const override { return state_.turn; }
 
   const GameState& state() const { return state_; }
   const CardDb& db() const { return db_; }

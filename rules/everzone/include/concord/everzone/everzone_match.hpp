@@ -24,6 +24,7 @@ class EverZoneMatch : public rules::Match {
   bool finished() const override { return state_.phase == Phase::Over; }
   std::optional<rules::MatchResult> result() const override { return state_.result; }
   int seat_count() const override { return static_cast<int>(state_.players.size()); }
+  int turn_number() const override { return state_.turn; }
 
   const GameState& state() const { return state_; }
   const std::vector<rules::Event>& start_events() const { return start_events_; }
