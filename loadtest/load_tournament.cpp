@@ -86,7 +86,8 @@ int run_tournament(const LoadConfig& config) {
     organizer = make_bot(config, config.organizer, std::nullopt, bot_seed(config.seed, 0), accounts);
     std::optional<v1::Deck> deck;
     if (!config.deck_file.empty()) deck = read_deck(config.deck_file);
-    for (const auto& game : organizer->client->list_games().games()) {
+    const v1::GameList games = organizer->client->list_games();
+    for (const auto& game : games.games()) {
       if (game.id() == config.game && game.needs_deck() && !deck && game.starter_decks_size() > 0) {
         deck = game.starter_decks(0);
       }

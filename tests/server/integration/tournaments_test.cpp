@@ -80,7 +80,7 @@ class Tournaments : public ServerTest {
   std::string status_of(std::int64_t id) const {
     pqxx::connection conn(database_);
     pqxx::read_transaction txn(conn);
-    return txn.query_value<std::string>("SELECT status FROM tournaments WHERE id = " + std::to_string(id));
+    return txn.exec1("SELECT status FROM tournaments WHERE id = " + std::to_string(id))[0].as<std::string>();
   }
 
   // Polls the database until `sql` counts `expected` (the director works
@@ -177,26 +177,33 @@ TEST_F(Tournaments, AFourPlayerSwissEventRunsItselfToTheEnd) {
   EXPECT_EQ(started.seed_commitment().size(), 64u);
   EXPECT_TRUE(started.seed_hex().empty()) << "the seed stays secret until the end";
   EXPECT_EQ(started.planned_rounds(), 2u);
+  std::uint64_t salt = 7;
   for (int round = 1; round <= 2; ++round) {
-    std::map<std::string, v1::TournamentGameReady> ready;
-    for (auto& [name, client] : players) ready[name] = next_game(*client);
-    std::set<std::string> played;
-    std::uint64_t salt = 7;
-    for (auto& [name, r] : ready) {
-      EXPECT_EQ(r.round(), static_cast<std::uint32_t>(round));
-      if (played.count(name)) continue;
-      ASSERT_TRUE(players.count(r.opponent())) << r.opponent();
-      EXPECT_EQ(ready[r.opponent()].room_id(), r.room_id()) << "both players of a table get the same room";
-      play_game(*players[name], r, *players[r.opponent()], ++salt);
-      played.insert(name);
-      played.insert(r.opponent());
+    // Every game of the round as it is pushed (a drawn game is followed by
+    // another at its table), until the round's standings are published.
+    const auto standings = "SELECT count(*) FROM tournament_standings WHERE round = " + std::to_string(round);
+    std::map<std::string, std::vector<std::string>> waiting;  // room -> players pushed to it
+    const auto until = std::chrono::steady_clock::now() + 60s;
+    while (count(standings) == 0 && std::chrono::steady_clock::now() < until) {
+      for (auto& [name, client] : players) {
+        auto push = client->next_push(20ms);
+        if (!push || !push->has_tournament_game_ready()) continue;
+        const auto& r = push->tournament_game_ready();
+        EXPECT_EQ(r.round(), static_cast<std::uint32_t>(round));
+        ASSERT_TRUE(players.count(r.opponent())) << r.opponent();
+        auto& pushed = waiting[r.room_id()];
+        pushed.push_back(name);
+        if (pushed.size() == 2) play_game(*players[pushed[0]], r, *players[pushed[1]], ++salt);
+      }
     }
-    EXPECT_EQ(wait_count("SELECT count(*) FROM tournament_standings WHERE round = " + std::to_string(round), 1), 1)
-        << "standings are published after round " << round;
+    EXPECT_EQ(count(standings), 1) << "standings are published after round " << round;
+    for (const auto& [room, pushed] : waiting) EXPECT_EQ(pushed.size(), 2u) << "both players of " << room;
   }
   EXPECT_EQ(wait_count("SELECT count(*) FROM tournaments WHERE status = 'finished'", 1), 1);
-  EXPECT_EQ(count("SELECT count(*) FROM tournament_games WHERE winner_side IS NOT NULL AND match_id IS NOT NULL"), 4);
-  EXPECT_EQ(count("SELECT count(*) FROM rating_history"), 8) << "every game rated both players";
+  EXPECT_EQ(count("SELECT count(*) FROM tournament_games WHERE winner_side IS NULL OR match_id IS NULL"), 0);
+  EXPECT_GE(count("SELECT count(*) FROM tournament_games"), 4);
+  EXPECT_EQ(count("SELECT count(*) FROM rating_history"), 2 * count("SELECT count(*) FROM tournament_games"))
+      << "every game rated both players";
   EXPECT_EQ(count("SELECT count(*) FROM ratings"), 4);
   EXPECT_EQ(count("SELECT count(*) FROM ratings WHERE deviation < 350"), 4) << "every rated game makes RD smaller";
   // Swiss: round 2 pairs the two round-1 winners (never the same pair twice).
@@ -225,9 +232,10 @@ TEST_F(Tournaments, APlayerWhoDoesNotShowUpLosesTheGame) {
       << "two players play one round";
   pqxx::connection conn(database_);
   pqxx::read_transaction txn(conn);
-  const auto winner = txn.query_value<std::string>(
-      "SELECT p.username FROM tournament_games g JOIN tournament_tables t USING (tournament_id, round, table_no)"
-      " JOIN players p ON p.id = CASE WHEN g.winner_side = 'first' THEN t.first_id ELSE t.second_id END");
+  const auto winner =
+      txn.exec1("SELECT p.username FROM tournament_games g JOIN tournament_tables t USING (tournament_id, round, table_no)"
+                " JOIN players p ON p.id = CASE WHEN g.winner_side = 'first' THEN t.first_id ELSE t.second_id END")[0]
+          .as<std::string>();
   EXPECT_EQ(winner, "ann");
   EXPECT_EQ(count("SELECT count(*) FROM rating_history"), 0) << "a game not played is not rated";
 }
