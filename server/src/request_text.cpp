@@ -77,6 +77,10 @@ std::optional<std::string> text_problem(const v1::ClientMessage& m) {
     case v1::ClientMessage::kRequestJudgeView:
       return check("RequestJudgeView.room_id", m.request_judge_view().room_id(), kIdChars);
     case v1::ClientMessage::kCallJudge: return check("CallJudge.room_id", m.call_judge().room_id(), kIdChars);
+    case v1::ClientMessage::kGrantOrganizer:
+      return check("GrantOrganizer.username", m.grant_organizer().username(), kIdChars);
+    case v1::ClientMessage::kRemoveEntrant:
+      return check("RemoveEntrant.username", m.remove_entrant().username(), kIdChars);
     default: return std::nullopt;  // accounts and decks check their own fields
   }
 }

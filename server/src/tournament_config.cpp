@@ -33,7 +33,7 @@ std::vector<std::string> config_from_wire(const v1::TournamentSettings& wire, To
   if (!printable_text(config.name, 1, 64)) problems.push_back("name: 1-64 printable characters");
   if (static_cast<std::size_t>(wire.options_size()) > kMaxOptions) problems.push_back("options: at most 32");
   for (const auto& [name, value] : wire.options()) {
-    if (!printable_text(name, 1, 64) || !printable_text(value, 0, 256)) problems.push_back("options: bad text");
+    if (!printable_text(name, 1, 64) || name.find('=') != std::string::npos || !printable_text(value, 0, 256)) problems.push_back("options: bad text");
     config.options[name] = value;
   }
   config.format = wire.format() == v1::FORMAT_ROUND_ROBIN ? tournament::Format::RoundRobin : tournament::Format::Swiss;
@@ -67,7 +67,14 @@ std::vector<std::string> config_from_wire(const v1::TournamentSettings& wire, To
   config.extra_turns = static_cast<int>(std::min<std::uint32_t>(wire.extra_turns(), 100000));
   if (config.extra_turns > kMaxExtraTurns) problems.push_back("extra_turns: at most 10");
   if (wire.staff_size() > kMaxStaff) problems.push_back("staff: at most 16");
-  for (const auto& name : wire.staff()) config.staff.push_back(name);
+  for (const auto& name : wire.staff()) {
+    if (!printable_text(name, 1, 64) || name.find(',') != std::string::npos) {
+      problems.push_back("staff: usernames of 1-64 printable characters");
+      break;
+    }
+    config.staff.push_back(name);
+  }
+  if (!printable_text(config.game, 1, 64)) problems.push_back("game: 1-64 printable characters");
   config.unrated = wire.unrated();
   if (problems.empty()) *out = std::move(config);
   return problems;
