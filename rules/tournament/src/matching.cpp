@@ -229,23 +229,28 @@ class BlossomMatcher {
     unused_.push_back(b);
   }
 
+  // A walk around a blossom's cycle from child position i to its base (position
+  // 0) along the even-length side: from an odd position forward (j counted
+  // from -size), from an even one backward; `endptrick` picks which end of
+  // each cycle edge the walk takes.
+  struct BlossomWalk {
+    int j;
+    int step;
+    int endptrick;
+  };
+  static BlossomWalk walk_from(int i, std::size_t size) {
+    if (i & 1) return {i - static_cast<int>(size), 1, 0};
+    return {i, -1, 1};
+  }
+
   // A T-blossom expanded mid-stage: its children on the even path from the
   // entry child to the base become alternately T and S again.
   void relabel_expanded_t_blossom(int b) {
     auto& childs = blossomchilds_[b];
     auto& endps = blossomendps_[b];
     const int entrychild = inblossom_[endpoint_[labelend_[b] ^ 1]];
-    int j = static_cast<int>(std::find(childs.begin(), childs.end(), entrychild) - childs.begin());
-    int jstep = 0;
-    int endptrick = 0;
-    if (j & 1) {
-      j -= static_cast<int>(childs.size());
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
+    auto [j, jstep, endptrick] =
+        walk_from(static_cast<int>(std::find(childs.begin(), childs.end(), entrychild) - childs.begin()), childs.size());
     int p = labelend_[b];
     while (j != 0) {
       label_[endpoint_[p ^ 1]] = 0;
@@ -292,17 +297,7 @@ class BlossomMatcher {
     auto& childs = blossomchilds_[b];
     auto& endps = blossomendps_[b];
     const int i = static_cast<int>(std::find(childs.begin(), childs.end(), t) - childs.begin());
-    int j = i;
-    int jstep = 0;
-    int endptrick = 0;
-    if (i & 1) {
-      j -= static_cast<int>(childs.size());
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
+    auto [j, jstep, endptrick] = walk_from(i, childs.size());
     while (j != 0) {
       j += jstep;
       t = cyc(childs, j);
