@@ -56,6 +56,7 @@ void Client::whole_view(v1::MatchUpdate& update) {
   if (update.judge_view()) return;  // a judge's full view: always whole, never the base of a delta
   switch (matches_.store(update)) {
     case ViewStatus::Applied:
+      if (update.has_view_delta()) deltas_applied_++;
       if (auto kept = matches_.latest(update.room_id())) {
         *update.mutable_view() = kept->view();
         update.clear_view_delta();

@@ -121,6 +121,8 @@ class Client {
   // Starts a WebSocket close; the server's echo ends the connection.
   void close(int code = 1000, const std::string& reason = {});
   std::uint64_t late_replies() const { return tracker_.late_replies(); }
+  // MatchUpdates that arrived as a delta (1.1) and were applied to a kept view.
+  std::uint64_t deltas_applied() const { return deltas_applied_.load(); }
 
  private:
   explicit Client(ClientOptions options);
@@ -141,7 +143,8 @@ class Client {
   std::string token_;
   std::optional<v1::Welcome> welcome_;
   std::optional<CloseInfo> close_info_;
-  std::atomic<Connection*> live_{nullptr};  // for the reader thread; null once closing down
+  std::atomic<Connection*> live_{nullptr};
+  std::atomic<std::uint64_t> deltas_applied_{0};  // for the reader thread; null once closing down
   std::unique_ptr<Connection> connection_;  // last: destroyed (and its thread joined) first
 };
 

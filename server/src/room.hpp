@@ -381,6 +381,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool pause_shared_ = false;
   std::optional<JudgedResult> judged_;
   std::optional<TimeCalled> time_called_;
+  bool resume_pending_ = false;  // a judge's ResumeMatch is being stored
   bool rated_ = false;  // the ratings of a `rated` room's match were updated
   struct RoomWrite {
     WriteJob job;

@@ -238,18 +238,26 @@ void Room::do_resume_play(PlayerRef judge, const LinkPtr& link, std::uint64_t re
     link->send(make_error(request_id, "NOT_PAUSED", "the match in room " + id_ + " is not paused"));
     return;
   }
+  if (resume_pending_) {
+    link->send(make_error(request_id, "RESUME_PENDING", "the match in room " + id_ + " is already being resumed"));
+    return;
+  }
   // The match stays paused until the resumption is durable, so that a
-  // restart never brings back a pause the players saw lifted.
+  // restart never brings back a pause the players saw lifted. One resumption
+  // is stored at a time: a second one would store a second "resume" action.
+  resume_pending_ = true;
   persistence::JudgeActionRecord action;
   action.kind = "resume";
   action.judge_id = judge.id;
   record_judge_action(
       action, false,
       [link, request_id](Room& r, std::int64_t) {
+        r.resume_pending_ = false;
         if (r.paused_by_) r.lift_pause(link);
         r.send_room_info(link, request_id);
       },
-      [link, request_id](Room&) {
+      [link, request_id](Room& r) {
+        r.resume_pending_ = false;
         link->send(make_error(request_id, "UNAVAILABLE", "the resumption could not be stored; the match stays paused"));
       });
 }
