@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tournament_state.hpp"
+#include "wire_convert.hpp"
 
 namespace concord::server {
 namespace {
@@ -98,6 +99,22 @@ TEST(Rebuild, TheTopCutIsSeededByItsFirstRoundAndGoesOnFromItsResults) {
   EXPECT_EQ(final_match.higher_seed, 4);
   EXPECT_EQ(final_match.lower_seed, 2);
   EXPECT_FALSE(cut->champion());
+}
+
+// Recovery reads a stored match's result back (wire_convert.hpp).
+TEST(ResultText, ReadsBackWhatWasWrittenAndRefusesOtherText) {
+  for (const rules::MatchResult& result :
+       {rules::MatchResult{{1}, false, "bases_destroyed"}, rules::MatchResult{{}, true, "time: round 2 ended"},
+        rules::MatchResult{{0, 2}, false, "judge: match_loss for x (slow play)"}}) {
+    const auto back = result_from_text(result_to_text(result));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->winners, result.winners);
+    EXPECT_EQ(back->draw, result.draw);
+    EXPECT_EQ(back->reason, result.reason);
+  }
+  for (const char* bad : {"", "winners=a draw=0 reason=", "draw=0 reason=x", "winners=1 reason=x", "winners=1,,2 draw=0 reason="}) {
+    EXPECT_FALSE(result_from_text(bad)) << bad;
+  }
 }
 
 }  // namespace
