@@ -19,6 +19,7 @@
 #include "passwords.hpp"
 #include "recovery.hpp"
 #include "tournament_director.hpp"
+#include "tournament_http.hpp"
 
 namespace concord::server {
 
@@ -114,7 +115,7 @@ int run_server(const Config& config, GameCatalog catalog) {
     prepare_database(db, ctx, *tournaments);
 
     auto dispatcher = std::make_shared<Dispatcher>(ctx);
-    NetworkServer network(ioc, config, dispatcher);
+    NetworkServer network(ioc, config, dispatcher, std::make_shared<TournamentHttp>(ctx));
     spdlog::info("concord-server listening on {}:{} ({} games)", config.address, network.port(),
                  catalog.all().size());
     boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);

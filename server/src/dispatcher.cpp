@@ -197,6 +197,11 @@ void Dispatcher::route(const LinkPtr& link, const v1::ClientMessage& m, const Pl
     case v1::ClientMessage::kConcede:
       if (auto room = room_or_error(link, rid, m.concede().room_id())) room->concede(player, link, rid);
       return;
+    case v1::ClientMessage::kListTournaments: return on_list_tournaments(link, rid);
+    case v1::ClientMessage::kGetTournament: return on_get_tournament(link, rid, m.get_tournament());
+    case v1::ClientMessage::kGetPairings: return on_get_pairings(link, rid, m.get_pairings());
+    case v1::ClientMessage::kGetStandings: return on_get_standings(link, rid, m.get_standings());
+    case v1::ClientMessage::kGetRating: return on_get_rating(link, rid, m.get_rating());
     case v1::ClientMessage::kRequestView:
       if (auto room = room_or_error(link, rid, m.request_view().room_id())) room->request_view(link, rid);
       return;

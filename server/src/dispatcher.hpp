@@ -15,6 +15,7 @@
 #include "app_context.hpp"
 #include "concord/server/link.hpp"
 #include "lobby.hpp"
+#include "tournament_reader.hpp"
 
 namespace concord::server {
 
@@ -136,10 +137,18 @@ class Dispatcher : public MessageHandler {
   void on_resolve_call(const LinkPtr& link, std::uint64_t request_id, const PlayerRef& judge,
                        const v1::ResolveCall& request);
 
+  // dispatcher_tournament_reads.cpp: the tournament reads (from the database).
+  void on_list_tournaments(const LinkPtr& link, std::uint64_t request_id);
+  void on_get_tournament(const LinkPtr& link, std::uint64_t request_id, const v1::GetTournament& request);
+  void on_get_pairings(const LinkPtr& link, std::uint64_t request_id, const v1::GetPairings& request);
+  void on_get_standings(const LinkPtr& link, std::uint64_t request_id, const v1::GetStandings& request);
+  void on_get_rating(const LinkPtr& link, std::uint64_t request_id, const v1::GetRating& request);
+
   AppContext& ctx_;
   mutable std::mutex mutex_;
   std::map<std::uint64_t, Connection> connections_;
   boost::asio::steady_timer session_timer_;
+  TournamentReader tournament_reads_{ctx_};
 };
 
 }  // namespace concord::server

@@ -52,15 +52,29 @@ HttpResponse not_found(const HttpRequest& request, std::string_view server_name)
   return make_response(request, server_name, http::status::not_found, "text/plain; charset=utf-8", "not found\n");
 }
 
+HttpResponse method_not_allowed(const HttpRequest& request, std::string_view server_name) {
+  auto response = make_response(request, server_name, http::status::method_not_allowed, "text/plain; charset=utf-8",
+                                "method not allowed\n");
+  response.set(http::field::allow, "GET");
+  return response;
+}
+
+HttpResponse json_response(unsigned http_version, bool keep_alive, std::string_view server_name, int status,
+                           std::string body) {
+  HttpResponse response{static_cast<http::status>(status), http_version};
+  response.set(http::field::server, server_name);
+  response.set(http::field::content_type, "application/json");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(keep_alive);
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
 HttpResponse handle_http_request(const HttpRequest& request, std::string_view server_name) {
   const auto path = request_path(request.target());
   if (path != "/healthz" && path != "/readyz" && path != "/metrics") return not_found(request, server_name);
-  if (request.method() != http::verb::get) {
-    auto response = make_response(request, server_name, http::status::method_not_allowed,
-                                  "text/plain; charset=utf-8", "method not allowed\n");
-    response.set(http::field::allow, "GET");
-    return response;
-  }
+  if (request.method() != http::verb::get) return method_not_allowed(request, server_name);
   if (path == "/healthz") return healthz(request, server_name);
   if (path == "/readyz") return readyz(request, server_name);
   return make_response(request, server_name, http::status::ok, "text/plain; version=0.0.4; charset=utf-8",

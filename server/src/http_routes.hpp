@@ -18,6 +18,13 @@ std::string_view request_path(std::string_view target);
 // methods on those -> 405; anything else -> 404.
 HttpResponse handle_http_request(const HttpRequest& request, std::string_view server_name);
 
+// 405 with "allow: GET".
+HttpResponse method_not_allowed(const HttpRequest& request, std::string_view server_name);
+
+// A JSON document (HttpJsonSource): content-type application/json, no-store.
+HttpResponse json_response(unsigned http_version, bool keep_alive, std::string_view server_name, int status,
+                           std::string body);
+
 // The reply to a WebSocket upgrade on a path other than /ws.
 HttpResponse not_found(const HttpRequest& request, std::string_view server_name);
 

@@ -86,6 +86,7 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_eof();
   if (ec) return log_failure(ec, "http read");
   if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
+  if (context_->json && context_->json->serves(request_path(parser_->get().target()))) return serve_json();
   respond(handle_http_request(parser_->get(), context_->config.server_name));
 }
 
@@ -103,6 +104,26 @@ void HttpSession<Stream>::upgrade() {
   context_->registry.remove(id_);
   std::make_shared<WsSession<Stream>>(std::move(stream_), context_, remote_address_, std::move(ticket_))
       ->run(std::move(request));
+}
+
+// The read is asynchronous (a database worker); the session waits for it
+// (reading nothing meanwhile) and is kept alive by the completion handler.
+template <class Stream>
+void HttpSession<Stream>::serve_json() {
+  const auto& request = parser_->get();
+  if (request.method() != http::verb::get) return respond(method_not_allowed(request, context_->config.server_name));
+  const unsigned version = request.version();
+  const bool keep_alive = request.keep_alive();
+  context_->json->get(std::string(request_path(request.target())),
+                      [self = this->shared_from_this(), version, keep_alive](int status, std::string body) {
+                        asio::post(self->executor_, [self, version, keep_alive, status, body = std::move(body)]() mutable {
+                          if (self->released_) return;
+                          // The read may have taken a while: the write gets its own time.
+                          self->expire_after_handshake_timeout();
+                          self->respond(json_response(version, keep_alive, self->context_->config.server_name, status,
+                                                      std::move(body)));
+                        });
+                      });
 }
 
 template <class Stream>

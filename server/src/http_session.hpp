@@ -42,6 +42,8 @@ class HttpSession : public NetConnection, public std::enable_shared_from_this<Ht
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void upgrade();
+  // A path the application's HttpJsonSource serves: answered when its read completes.
+  void serve_json();
   void respond(HttpResponse response);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_eof();

@@ -8,6 +8,7 @@
 #include <boost/asio/ssl/context.hpp>
 
 #include "concord/server/config.hpp"
+#include "concord/server/http_json_source.hpp"
 #include "concord/server/link.hpp"
 #include "net_registry.hpp"
 
@@ -16,6 +17,7 @@ namespace concord::server::net {
 struct NetContext {
   Config config;
   std::shared_ptr<MessageHandler> handler;
+  std::shared_ptr<HttpJsonSource> json;  // null: no JSON documents on the HTTP port
   std::unique_ptr<boost::asio::ssl::context> tls;  // null: plain TCP
   ConnectionRegistry registry;
 };

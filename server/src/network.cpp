@@ -66,12 +66,13 @@ void NetworkServer::Impl::wait_drained(std::chrono::steady_clock::time_point dea
 }
 
 NetworkServer::NetworkServer(boost::asio::io_context& ioc, const Config& config,
-                             std::shared_ptr<MessageHandler> handler)
+                             std::shared_ptr<MessageHandler> handler, std::shared_ptr<HttpJsonSource> json)
     : impl_(std::make_unique<Impl>(ioc)) {
   if (!handler) throw std::invalid_argument("NetworkServer needs a MessageHandler");
   auto context = std::make_shared<net::NetContext>();
   context->config = config;
   context->handler = std::move(handler);
+  context->json = std::move(json);
   context->tls = make_tls_context(config);
   impl_->context = context;
   impl_->listener = std::make_shared<net::Listener>(ioc, context);

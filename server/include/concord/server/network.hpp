@@ -11,6 +11,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "concord/server/config.hpp"
+#include "concord/server/http_json_source.hpp"
 #include "concord/server/link.hpp"
 
 namespace concord::server {
@@ -21,7 +22,9 @@ namespace concord::server {
 // is called on the returned handle.
 class NetworkServer {
  public:
-  NetworkServer(boost::asio::io_context& ioc, const Config& config, std::shared_ptr<MessageHandler> handler);
+  // `json` (optional) serves read-only JSON documents on the HTTP port.
+  NetworkServer(boost::asio::io_context& ioc, const Config& config, std::shared_ptr<MessageHandler> handler,
+                std::shared_ptr<HttpJsonSource> json = nullptr);
   ~NetworkServer();
   // The port actually bound (useful when config.port == 0).
   unsigned short port() const;
