@@ -10,6 +10,7 @@
 
 #include "concord/v1/concord.pb.h"
 #include "concord/v1/judging.pb.h"
+#include "concord/v1/tournaments.pb.h"
 
 namespace concord::cli {
 
@@ -43,6 +44,11 @@ std::int64_t parse_int(const std::string& text, const std::string& what);
 v1::IssuePenalty parse_penalty(const Args& args);
 // result <room> draw|<seat>[,<seat>...] <reason...>
 v1::OverrideResult parse_result(const Args& args);
+// tournament-create <game> <name> [key=value ...]: keys are the
+// TournamentSettings field names (format=swiss|round_robin, booleans as
+// true/false/yes/no/1/0), options as option.<name>=<value>, staff=a,b
+// (cli_args_tournament.cpp).
+v1::CreateTournament parse_tournament_create(const Args& args);
 // The words of args from `from` on, joined by blanks.
 std::string rest_of(const Args& args, std::size_t from);
 

@@ -146,6 +146,9 @@ std::string format_push(const v1::ServerMessage& message) {
     case v1::ServerMessage::kRoomClosed:
       return "push room_closed room=" + message.room_closed().room_id() +
              " reason=" + quoted(message.room_closed().reason()) + "\n";
+    case v1::ServerMessage::kTournamentGameReady:
+    case v1::ServerMessage::kTournamentRound:
+      return format_tournament_push(message);
     case v1::ServerMessage::kError:
       return "push error " + message.error().code() + " " + one_line(message.error().message()) + "\n";
     default:

@@ -26,4 +26,13 @@ std::string format_clocks(const v1::ClockState& clocks);  // "  clocks chess sea
 std::string format_match_log(const v1::MatchLog& log);
 std::string format_game(const v1::GameInfo& game);
 
+// Tournaments (cli_format_tournament.cpp).
+std::string format_tournament(const v1::TournamentInfo& info);          // one line, no prefix
+std::string format_tournament_details(const v1::TournamentInfo& info);  // indented lines: settings, seed, entrants
+std::string format_pairings(const v1::Pairings& pairings);              // "ok ..." + one line per table
+std::string format_standings(const v1::Standings& standings);           // "ok ..." + one line per player
+std::string format_rating(const v1::Rating& rating);                    // "ok ..." + one line per history point
+// TournamentGameReady and TournamentRound pushes.
+std::string format_tournament_push(const v1::ServerMessage& message);
+
 }  // namespace concord::cli

@@ -22,6 +22,12 @@ const char* const kHelp =
     "          extend <room> <seat> <seconds> | rollback <room> <index> <reason...> | match-log <room>\n"
     "  admins: grant-judge <user> | revoke-judge <user>; room creators: room-judge <room> <user>,\n"
     "          allow-spectator <room> <user> [off]\n"
+    "  tournaments: tournaments | tournament <id> | pairings <id> [round] | standings <id> [round]\n"
+    "          rating <user> <game> | tournament-register <id> <deck_id> | tournament-drop <id>\n"
+    "  organizers: tournament-create <game> <name> [key=value...] (TournamentSettings fields,\n"
+    "          option.<name>=<value>, staff=a,b) | tournament-open|tournament-close|tournament-start|\n"
+    "          tournament-cancel <id> | tournament-remove <id> <user>; staff: tournament-extend <id> <table> <minutes>\n"
+    "  admins: grant-organizer <user> [revoke]\n"
     "  wait [seconds] [kind|prompt|finished] | help | quit\n";
 
 bool push_matches(const v1::ServerMessage& push, const std::string& until) {
@@ -68,6 +74,21 @@ const std::map<std::string, CliShell::Handler>& CliShell::handlers() {
       {"room-judge", &CliShell::cmd_room_judge},
       {"extend", &CliShell::cmd_extend},       {"allow-spectator", &CliShell::cmd_allow_spectator},
       {"rollback", &CliShell::cmd_rollback},   {"match-log", &CliShell::cmd_match_log},
+      {"grant-organizer", &CliShell::cmd_grant_organizer},
+      {"tournament-create", &CliShell::cmd_tournament_create},
+      {"tournament-open", &CliShell::cmd_tournament_control},
+      {"tournament-close", &CliShell::cmd_tournament_control},
+      {"tournament-start", &CliShell::cmd_tournament_control},
+      {"tournament-cancel", &CliShell::cmd_tournament_control},
+      {"tournament-remove", &CliShell::cmd_tournament_remove},
+      {"tournament-extend", &CliShell::cmd_tournament_extend},
+      {"tournament-register", &CliShell::cmd_tournament_register},
+      {"tournament-drop", &CliShell::cmd_tournament_drop},
+      {"tournaments", &CliShell::cmd_tournaments},
+      {"tournament", &CliShell::cmd_tournament},
+      {"pairings", &CliShell::cmd_pairings},
+      {"standings", &CliShell::cmd_standings},
+      {"rating", &CliShell::cmd_rating},
   };
   return table;
 }

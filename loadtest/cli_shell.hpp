@@ -88,6 +88,20 @@ class CliShell {
   void cmd_rollback(const Args& args);
   void cmd_match_log(const Args& args);
 
+  // tournaments and ratings (cli_shell_tournament.cpp)
+  void cmd_grant_organizer(const Args& args);
+  void cmd_tournament_create(const Args& args);
+  void cmd_tournament_control(const Args& args);  // tournament-open|close|start|cancel
+  void cmd_tournament_remove(const Args& args);
+  void cmd_tournament_extend(const Args& args);
+  void cmd_tournament_register(const Args& args);
+  void cmd_tournament_drop(const Args& args);
+  void cmd_tournaments(const Args& args);
+  void cmd_tournament(const Args& args);
+  void cmd_pairings(const Args& args);
+  void cmd_standings(const Args& args);
+  void cmd_rating(const Args& args);
+
   Connector connect_;
   std::ostream& out_;
   std::unique_ptr<client::Client> client_;
