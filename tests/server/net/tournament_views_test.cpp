@@ -24,7 +24,7 @@ TournamentRecord friday(const std::string& status, tournament::Format format = t
   config.name = "Friday Swiss";
   config.format = format;
   config.swiss_rounds = swiss_rounds;
-  config.round_minutes = 50;
+  config.round_seconds = 3000;
   config.options["clock"] = "chess";
   config.staff = {"jane"};
   TournamentRecord record;
@@ -82,7 +82,7 @@ TEST(TournamentViews, InfoBeforeTheStartHasNoRoundAndNoSeed) {
   EXPECT_EQ(info.organizer(), "olga");
   EXPECT_EQ(info.settings().game(), "everzone");
   EXPECT_EQ(info.settings().name(), "Friday Swiss");
-  EXPECT_EQ(info.settings().round_minutes(), 50u);
+  EXPECT_EQ(info.settings().round_seconds(), 3000u);
   EXPECT_EQ(info.settings().options().at("clock"), "chess");
   ASSERT_EQ(info.settings().staff_size(), 1);
   EXPECT_EQ(info.settings().staff(0), "jane");
