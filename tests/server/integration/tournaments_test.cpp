@@ -376,7 +376,8 @@ class Entrant {
       if (status == v1::TOURNAMENT_FINISHED || status == v1::TOURNAMENT_CANCELLED) return std::nullopt;
       v1::ClientMessage pairings;
       pairings.mutable_get_pairings()->set_tournament_id(event_);
-      for (const auto& table : client_->call(pairings).pairings().tables()) {
+      const auto reply = client_->call(pairings);
+      for (const auto& table : reply.pairings().tables()) {
         if ((table.first() == name_ || table.second() == name_) && !table.room_id().empty() &&
             !played_.count(table.room_id())) {
           return table.room_id();
