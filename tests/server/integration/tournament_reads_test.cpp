@@ -129,7 +129,7 @@ TEST_F(TournamentReadsTest, HttpServesTheEventAsJson) {
   EXPECT_NE(one.body.find("\"status\":\"TOURNAMENT_RUNNING\""), std::string::npos) << one.body;
   const auto info = parse_json<v1::TournamentInfo>(one.body);
   EXPECT_EQ(info.settings().name(), "Friday Swiss");
-  EXPECT_EQ(info.settings().round_seconds(), 50u);
+  EXPECT_EQ(info.settings().round_seconds(), 3000u);
   EXPECT_EQ(info.organizer(), "olga");
   EXPECT_EQ(info.entrants_size(), 4);
   EXPECT_EQ(info.round(), 2u);
