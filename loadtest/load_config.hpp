@@ -38,6 +38,13 @@ struct LoadConfig {
   std::string organizer;       // --organizer: an account holding the organizer capability
   int tournament_best_of = 1;
   int tournament_top_cut = 0;
+  double no_show_seconds = 0;    // the event's no-show deadline (0: --stall-timeout)
+  // Scenario (load_tournament.hpp): events an organizer meets.
+  bool late_entry = false;       // the last bot registers after the start (late entries on)
+  bool no_show = false;          // bot 2 never joins its first game: it loses that game
+  int drop_after_round = 0;      // bot 1 drops once its match of this round is over (0: nobody)
+  int game_loss_round = 0;       // the organizer, as the event's staff, gives a GAME_LOSS in this round (0: none)
+  double reconnect_seconds = 0;  // a bot that loses the server reconnects for up to this long (0: it stops)
 
   bool windowed() const { return measure > 0; }
 };

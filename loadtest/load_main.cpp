@@ -53,7 +53,17 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
       "best-of", po::value(&config.tournament_best_of)->default_value(config.tournament_best_of),
       "--tournament: games per match (1, 3 or 5)")(
       "top-cut", po::value(&config.tournament_top_cut)->default_value(config.tournament_top_cut),
-      "--tournament: players in the top cut (0, 2, 4, 8, ...)");
+      "--tournament: players in the top cut (0, 2, 4, 8, ...)")(
+      "no-show-seconds", po::value(&config.no_show_seconds),
+      "--tournament: the event's no-show deadline (default: --stall-timeout)")(
+      "late-entry", po::bool_switch(&config.late_entry), "--tournament: the last bot enters after the start")(
+      "no-show", po::bool_switch(&config.no_show), "--tournament: the second bot misses its first game")(
+      "drop-after", po::value(&config.drop_after_round),
+      "--tournament: the first bot drops once its match of this round is over")(
+      "game-loss-round", po::value(&config.game_loss_round),
+      "--tournament: the organizer (the event's staff) gives a GAME_LOSS in a game of this round")(
+      "reconnect-seconds", po::value(&config.reconnect_seconds),
+      "--tournament: a bot that loses the server reconnects for up to this long (0: it stops)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -93,6 +103,13 @@ int parse_flags(int argc, char** argv, LoadConfig& config) {
   if (config.tournament_players != 0 && (config.tournament_players < 2 || config.tournament_players > 512 ||
                                          config.organizer.empty())) {
     std::cerr << "concord-load: --tournament takes 2-512 players and needs --organizer\n";
+    return 2;
+  }
+  if (config.no_show_seconds < 0 || config.no_show_seconds > 3600 || config.reconnect_seconds < 0 ||
+      config.drop_after_round < 0 || config.game_loss_round < 0 ||
+      ((config.late_entry || config.no_show || config.drop_after_round > 0) && config.tournament_players < 4)) {
+    std::cerr << "concord-load: --no-show-seconds is 0-3600; --reconnect-seconds, --drop-after and "
+                 "--game-loss-round are not negative; the scenario flags need --tournament of at least 4\n";
     return 2;
   }
   if (config.windowed() && vm["matches-per-room"].defaulted()) config.matches_per_room = std::numeric_limits<int>::max();
