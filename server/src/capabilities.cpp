@@ -28,54 +28,32 @@ std::set<std::string> usernames(const std::string& list) {
 }  // namespace
 
 Capabilities::Capabilities(const std::string& admins, const std::string& judges, const std::string& organizers)
-    : admins_(usernames(admins)), flag_judges_(usernames(judges)), flag_organizers_(usernames(organizers)) {}
+    : admins_(usernames(admins)), judges_(usernames(judges)), organizers_(usernames(organizers)) {}
 
 bool Capabilities::is_admin(const PlayerRef& player) const {
   return player.id != 0 && admins_.count(lower(player.username)) > 0;
 }
 
-bool Capabilities::is_judge(const PlayerRef& player) const {
+bool Capability::held_by(const PlayerRef& player) const {
   if (player.id == 0) return false;
-  if (flag_judges_.count(lower(player.username)) > 0) return true;
+  if (flag_.count(lower(player.username)) > 0) return true;
   std::lock_guard lock(mutex_);
   return granted_.count(player.id) > 0;
 }
 
-void Capabilities::load_granted(std::set<std::int64_t> player_ids) {
+void Capability::load(std::set<std::int64_t> player_ids) {
   std::lock_guard lock(mutex_);
   granted_ = std::move(player_ids);
 }
 
-void Capabilities::grant(std::int64_t player_id) {
+void Capability::grant(std::int64_t player_id) {
   std::lock_guard lock(mutex_);
   granted_.insert(player_id);
 }
 
-void Capabilities::revoke(std::int64_t player_id) {
+void Capability::revoke(std::int64_t player_id) {
   std::lock_guard lock(mutex_);
   granted_.erase(player_id);
-}
-
-bool Capabilities::is_organizer(const PlayerRef& player) const {
-  if (player.id == 0) return false;
-  if (is_admin(player) || flag_organizers_.count(lower(player.username)) > 0) return true;
-  std::lock_guard lock(mutex_);
-  return granted_organizers_.count(player.id) > 0;
-}
-
-void Capabilities::load_organizers(std::set<std::int64_t> player_ids) {
-  std::lock_guard lock(mutex_);
-  granted_organizers_ = std::move(player_ids);
-}
-
-void Capabilities::grant_organizer(std::int64_t player_id) {
-  std::lock_guard lock(mutex_);
-  granted_organizers_.insert(player_id);
-}
-
-void Capabilities::revoke_organizer(std::int64_t player_id) {
-  std::lock_guard lock(mutex_);
-  granted_organizers_.erase(player_id);
 }
 
 }  // namespace concord::server

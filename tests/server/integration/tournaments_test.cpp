@@ -69,6 +69,16 @@ class Tournaments : public ServerTest {
     client.call(m);
   }
 
+  // ann, ben, cat and dan, each registered for event `id` with a deck.
+  std::map<std::string, std::unique_ptr<Client>> register_four(std::int64_t id) {
+    std::map<std::string, std::unique_ptr<Client>> players;
+    for (const auto* name : {"ann", "ben", "cat", "dan"}) {
+      players[name] = player(name);
+      register_with_deck(*players[name], id);
+    }
+    return players;
+  }
+
   std::unique_ptr<Client> login(const std::string& name) {
     auto client = connect();
     client->login(name, "password-" + name);
@@ -167,11 +177,7 @@ TEST_F(Tournaments, OnlyTheOrganizerMovesTheEventOnAndRegistrationFollowsItsStat
 TEST_F(Tournaments, AFourPlayerSwissEventRunsItselfToTheEnd) {
   auto olga = organizer();
   const auto id = open_event(*olga);
-  std::map<std::string, std::unique_ptr<Client>> players;
-  for (const auto* name : {"ann", "ben", "cat", "dan"}) {
-    players[name] = player(name);
-    register_with_deck(*players[name], id);
-  }
+  auto players = register_four(id);
   const auto started = olga->call(control(id, v1::TournamentControl::START)).tournament();
   EXPECT_EQ(started.status(), v1::TOURNAMENT_RUNNING);
   EXPECT_EQ(started.seed_commitment().size(), 64u);
@@ -281,11 +287,7 @@ TEST_F(Tournaments, ABestOfThreeMatchPlaysGameAfterGameInNewRooms) {
 TEST_F(Tournaments, KillDashNineInTheMiddleOfARoundAndTheEventGoesOn) {
   auto olga = organizer();
   const auto id = open_event(*olga);
-  std::map<std::string, std::unique_ptr<Client>> players;
-  for (const auto* name : {"ann", "ben", "cat", "dan"}) {
-    players[name] = player(name);
-    register_with_deck(*players[name], id);
-  }
+  auto players = register_four(id);
   olga->call(control(id, v1::TournamentControl::START));
   std::map<std::string, v1::TournamentGameReady> ready;
   for (auto& [name, client] : players) ready[name] = next_game(*client);
