@@ -72,6 +72,15 @@ class Tournaments : public ServerTest {
     client.call(m);
   }
 
+  // ann and ben, registered for event `id` with a deck.
+  std::pair<std::unique_ptr<Client>, std::unique_ptr<Client>> register_two(std::int64_t id) {
+    auto ann = player("ann");
+    auto ben = player("ben");
+    register_with_deck(*ann, id);
+    register_with_deck(*ben, id);
+    return {std::move(ann), std::move(ben)};
+  }
+
   // ann, ben, cat and dan, each registered for event `id` with a deck.
   std::map<std::string, std::unique_ptr<Client>> register_four(std::int64_t id) {
     std::map<std::string, std::unique_ptr<Client>> players;
@@ -239,10 +248,7 @@ TEST_F(Tournaments, AFourPlayerSwissEventRunsItselfToTheEnd) {
 TEST_F(Tournaments, APlayerWhoDoesNotShowUpLosesTheGame) {
   auto olga = organizer();
   const auto id = open_event(*olga, {{"no_show_seconds", 2}});
-  auto ann = player("ann");
-  auto ben = player("ben");
-  register_with_deck(*ann, id);
-  register_with_deck(*ben, id);
+  auto [ann, ben] = register_two(id);
   olga->call(control(id, v1::TournamentControl::START));
   const auto ready = next_game(*ann);
   EXPECT_EQ(ready.opponent(), "ben");
@@ -265,10 +271,7 @@ TEST_F(Tournaments, APlayerWhoDoesNotShowUpLosesTheGame) {
 TEST_F(Tournaments, ABestOfThreeMatchPlaysGameAfterGameInNewRooms) {
   auto olga = organizer();
   const auto id = open_event(*olga, {{"best_of", 3}});
-  auto ann = player("ann");
-  auto ben = player("ben");
-  register_with_deck(*ann, id);
-  register_with_deck(*ben, id);
+  auto [ann, ben] = register_two(id);
   olga->call(control(id, v1::TournamentControl::START));
   std::set<std::string> rooms;
   std::uint64_t salt = 3;
