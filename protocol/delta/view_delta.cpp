@@ -7,6 +7,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -69,12 +70,14 @@ class Encoder {
 // bytes or more holds an indexed position, and is then extended both ways.
 constexpr std::size_t kStride = 4;
 
-const std::vector<std::int32_t>& index_base(std::string_view base, int& bits) {
+// Indexes base[lo, hi) only: the bytes before and after it are the views'
+// common prefix and suffix, copied whole.
+const std::vector<std::int32_t>& index_base(std::string_view base, std::size_t lo, std::size_t hi, int& bits) {
   thread_local std::vector<std::int32_t> table;
   bits = 6;
-  while ((std::size_t{1} << bits) < base.size() / 2) ++bits;
+  while ((std::size_t{1} << bits) < (hi - lo) / 2) ++bits;
   table.assign(std::size_t{1} << bits, -1);
-  for (std::size_t i = 0; i + kMinMatch <= base.size(); i += kStride) {
+  for (std::size_t i = lo; i + kMinMatch <= hi; i += kStride) {
     auto& slot = table[slot_of(base.data() + i, bits)];
     if (slot < 0) slot = static_cast<std::int32_t>(i);
   }
@@ -96,22 +99,28 @@ std::size_t common_run(std::string_view base, std::size_t b, std::string_view ta
   return n;
 }
 
-}  // namespace
+std::size_t common_prefix(std::string_view a, std::string_view b) { return common_run(a, 0, b, 0); }
 
-std::uint32_t view_checksum(std::string_view bytes) {
-  return static_cast<std::uint32_t>(
-      crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+std::size_t common_suffix(std::string_view a, std::string_view b, std::size_t limit) {
+  std::size_t n = 0;
+  while (n + 8 <= limit && load8(a.data() + a.size() - n - 8) == load8(b.data() + b.size() - n - 8)) n += 8;
+  while (n < limit && a[a.size() - n - 1] == b[b.size() - n - 1]) ++n;
+  return n;
 }
 
-std::string make_view_delta(std::string_view base, std::string_view target) {
-  Encoder enc;
-  if (base.size() < kMinMatch || target.size() < kMinMatch) {
-    enc.insert(target);
-    return enc.take();
+// The greedy match finder over target[t_lo, t_hi) against base[b_lo, b_hi)
+// (copies may extend outside the base range, never outside the target's).
+void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, std::string_view target,
+                   std::size_t t_lo, Encoder& enc) {
+  const std::size_t expect_first = b_lo;
+  if (b_hi - b_lo < kMinMatch) b_lo = 0, b_hi = base.size();  // an insertion: search the whole base
+  if (b_hi - b_lo < kMinMatch || target.size() - t_lo < kMinMatch) {
+    enc.insert(target.substr(t_lo));
+    return;
   }
   int bits = 0;
-  const auto& table = index_base(base, bits);
-  std::size_t t = 0, literal = 0, expect = 0;
+  const auto& table = index_base(base, b_lo, b_hi, bits);
+  std::size_t t = t_lo, literal = t_lo, expect = expect_first;
   while (t + kMinMatch <= target.size()) {
     const char* at = target.data() + t;
     std::size_t b = expect;
@@ -134,6 +143,25 @@ std::string make_view_delta(std::string_view base, std::string_view target) {
     expect = base_end;
   }
   enc.insert(target.substr(literal));
+}
+
+}  // namespace
+
+std::uint32_t view_checksum(std::string_view bytes) {
+  return static_cast<std::uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+}
+
+// The common prefix and suffix (most of a view after one command) are one
+// COPY each; only the bytes between them are searched.
+std::string make_view_delta(std::string_view base, std::string_view target) {
+  Encoder enc;
+  const std::size_t prefix = common_prefix(base, target);
+  const std::size_t suffix =
+      common_suffix(base, target, std::min(base.size(), target.size()) - prefix);
+  if (prefix) enc.copy(0, prefix);
+  encode_middle(base, prefix, base.size() - suffix, target.substr(0, target.size() - suffix), prefix, enc);
+  if (suffix) enc.copy(base.size() - suffix, suffix);
   return enc.take();
 }
 

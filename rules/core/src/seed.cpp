@@ -11,32 +11,6 @@ namespace concord::rules {
 
 namespace {
 
-constexpr HashState kInitialHash = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-
-// The final one or two blocks: the tail of the message, 0x80, zeros and the
-// 64-bit big-endian bit length (FIPS 180-4 5.1.1).
-std::array<std::uint8_t, 128> padded_tail(std::string_view tail, std::uint64_t total_len,
-                                          std::size_t* tail_blocks) {
-  std::array<std::uint8_t, 128> buf{};
-  const std::size_t n = tail.size() % 64;  // always < 64; the modulo lets GCC see it
-  for (std::size_t i = 0; i < n; ++i) buf[i] = static_cast<std::uint8_t>(tail[i]);
-  buf[n] = 0x80;
-  *tail_blocks = n + 1 + 8 <= 64 ? 1 : 2;
-  const std::uint64_t bits = total_len * 8;
-  const std::size_t end = *tail_blocks * 64;
-  for (int i = 0; i < 8; ++i) buf[end - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
-  return buf;
-}
-
-std::array<std::uint8_t, 32> digest_bytes(const HashState& h) {
-  std::array<std::uint8_t, 32> out{};
-  for (int i = 0; i < 8; ++i) {
-    for (int j = 0; j < 4; ++j) out[4 * i + j] = static_cast<std::uint8_t>(h[i] >> (24 - 8 * j));
-  }
-  return out;
-}
-
 template <std::size_t N>
 std::string to_hex(const std::array<std::uint8_t, N>& bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -57,13 +31,8 @@ int hex_value(char c) {
 }
 
 std::array<std::uint8_t, 32> sha256_using(Sha256Blocks blocks_fn, std::string_view data) {
-  HashState h = kInitialHash;
-  const std::size_t full = data.size() / 64;
-  blocks_fn(h, reinterpret_cast<const std::uint8_t*>(data.data()), full);
-  std::size_t tail_blocks = 0;
-  const auto tail = padded_tail(data.substr(full * 64), data.size(), &tail_blocks);
-  blocks_fn(h, tail.data(), tail_blocks);
-  return digest_bytes(h);
+  return sha256_finish(blocks_fn, sha256_initial_state(), reinterpret_cast<const std::uint8_t*>(data.data()),
+                       data.size(), 0);
 }
 
 }  // namespace
@@ -79,6 +48,8 @@ std::string_view sha256_implementation() {
 }
 
 std::string sha256_hex(std::string_view data) { return to_hex(sha256(data)); }
+
+std::string digest_hex(const std::array<std::uint8_t, 32>& digest) { return to_hex(digest); }
 
 std::string Seed::hex() const { return to_hex(bytes); }
 

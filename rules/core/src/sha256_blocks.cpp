@@ -139,4 +139,27 @@ Sha256Blocks sha256_blocks() {
 #endif
 }
 
+HashState sha256_initial_state() {
+  return {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+}
+
+std::array<std::uint8_t, 32> sha256_finish(Sha256Blocks blocks_fn, HashState h, const std::uint8_t* rest,
+                                           std::size_t n, std::uint64_t before) {
+  const std::size_t full = n / 64;
+  blocks_fn(h, rest, full);
+  std::array<std::uint8_t, 128> tail{};
+  const std::size_t left = n % 64;
+  for (std::size_t i = 0; i < left; ++i) tail[i] = rest[full * 64 + i];
+  tail[left] = 0x80;
+  const std::size_t tail_blocks = left + 1 + 8 <= 64 ? 1 : 2;
+  const std::uint64_t bits = (before + n) * 8;
+  for (std::size_t i = 0; i < 8; ++i) tail[tail_blocks * 64 - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  blocks_fn(h, tail.data(), tail_blocks);
+  std::array<std::uint8_t, 32> out{};
+  for (std::size_t i = 0; i < 8; ++i) {
+    for (std::size_t j = 0; j < 4; ++j) out[4 * i + j] = static_cast<std::uint8_t>(h[i] >> (24 - 8 * j));
+  }
+  return out;
+}
+
 }  // namespace concord::rules

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace concord::rules {
 
@@ -16,5 +17,17 @@ void sha256_blocks_portable(HashState& h, const std::uint8_t* blocks, std::size_
 
 // The fastest block function this processor runs (chosen once).
 Sha256Blocks sha256_blocks();
+
+// H(0), the initial hash value (FIPS 180-4 5.3.3).
+HashState sha256_initial_state();
+
+// The digest of a message whose first `before` bytes (a multiple of 64) are
+// already compressed into `h` and whose remaining `n` bytes are `rest`: the
+// whole blocks of `rest`, then the padded tail (FIPS 180-4 5.1.1).
+std::array<std::uint8_t, 32> sha256_finish(Sha256Blocks blocks_fn, HashState h, const std::uint8_t* rest,
+                                           std::size_t n, std::uint64_t before);
+
+// Lowercase hex of a digest (seed.cpp).
+std::string digest_hex(const std::array<std::uint8_t, 32>& digest);
 
 }  // namespace concord::rules

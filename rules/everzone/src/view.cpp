@@ -35,6 +35,7 @@ class Projector {
 
   std::vector<CardEntry> list(const std::vector<int>& cards) const {
     std::vector<CardEntry> out;
+    out.reserve(cards.size());
     for (int c : cards) {
       const Card& card = db_.at(s_.card_of.at(static_cast<std::size_t>(c)));
       out.push_back({instance_id(c), card.id, card.name});

@@ -1,6 +1,8 @@
 // StateHasher: deterministic, order- and type-sensitive, strings delimited.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "concord/rules/hash.hpp"
 #include "concord/rules/seed.hpp"
 
@@ -45,6 +47,51 @@ TEST(StateHasher, KnownEncoding) {
   StateHasher h;
   h.add(std::int64_t{1});
   EXPECT_EQ(h.hex(), sha256_hex(std::string("i\x01\0\0\0\0\0\0\0", 9)));
+}
+
+
+// The hasher streams its bytes through SHA-256; the hash must stay the SHA-256
+// of the documented encoding (journals store it): 'i'/'u' + 8 bytes little
+// endian, 's' + 8-byte length + bytes. Fields of every size, strings longer
+// than the hasher's 1 KiB buffer and every buffer boundary.
+TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
+  auto le64 = [](std::string& out, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  };
+  std::uint64_t x = 88172645463325252ull;  // xorshift64
+  auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  for (int round = 0; round < 200; ++round) {
+    StateHasher hasher;
+    std::string reference;
+    const int fields = static_cast<int>(next() % 400);
+    for (int f = 0; f < fields; ++f) {
+      const auto kind = next() % 3;
+      if (kind == 0) {
+        const auto v = static_cast<std::int64_t>(next());
+        hasher.add(v);
+        reference.push_back('i');
+        le64(reference, static_cast<std::uint64_t>(v));
+      } else if (kind == 1) {
+        const auto v = next();
+        hasher.add(v);
+        reference.push_back('u');
+        le64(reference, v);
+      } else {
+        const std::string s(next() % (round % 10 == 0 ? 3000 : 40), static_cast<char>('a' + f % 26));
+        hasher.add(std::string_view(s));
+        reference.push_back('s');
+        le64(reference, s.size());
+        reference += s;
+      }
+    }
+    ASSERT_EQ(hasher.hex(), sha256_hex(reference)) << "round " << round << ", " << reference.size() << " bytes";
+    ASSERT_EQ(hasher.hex(), hasher.hex()) << "hex() does not change the hasher";
+  }
 }
 
 }  // namespace
