@@ -63,6 +63,16 @@ void fill_army(const everzone::ArmyView& a, pb::EzArmy* out) {
   fill_values(a.values, out->mutable_values());
 }
 
+void fill_effect(const everzone::EffectView& e, pb::EzEffect* out) {
+  fill_card(e.source, out->mutable_source());
+  out->set_seat(e.seat);
+  fill_cards(e.cards, out->mutable_cards());
+  out->set_change(e.change);
+  out->set_amount(e.amount);
+  out->set_lasts(e.lasts);
+  out->set_active(e.active);
+}
+
 void fill_view(const everzone::EverZoneView& view, pb::EzView& out) {
   out.set_phase(view.phase);
   out.set_location(view.location);
@@ -77,6 +87,7 @@ void fill_view(const everzone::EverZoneView& view, pb::EzView& out) {
   fill_cards(view.effects, out.mutable_effects());
   fill_cards(view.abilities, out.mutable_abilities());
   fill_cards(view.captured, out.mutable_captured());
+  for (const auto& e : view.lingering) fill_effect(e, out.add_lingering());
 }
 
 // The same message written straight as wire bytes (see wire_writer.hpp), in
@@ -136,6 +147,18 @@ void write_seat(WireWriter& w, const everzone::SeatView& s) {
   w.end(at);
 }
 
+void write_effect(WireWriter& w, const everzone::EffectView& e) {
+  const auto at = w.begin(14);
+  write_card(w, 1, e.source);
+  w.i64(2, e.seat);
+  write_cards(w, 3, e.cards);
+  w.str(4, e.change);
+  w.i64(5, e.amount);
+  w.str(6, e.lasts);
+  w.boolean(7, e.active);
+  w.end(at);
+}
+
 void write_view(WireWriter& w, const everzone::EverZoneView& view) {
   w.str(1, view.phase);
   w.str(2, view.location);
@@ -157,6 +180,7 @@ void write_view(WireWriter& w, const everzone::EverZoneView& view) {
   write_cards(w, 11, view.effects);
   write_cards(w, 12, view.abilities);
   write_cards(w, 13, view.captured);
+  for (const auto& e : view.lingering) write_effect(w, e);
 }
 
 }  // namespace

@@ -2,18 +2,9 @@
 
 #include <algorithm>
 
-#include "card_abilities.hpp"
+#include "abilities.hpp"
 
 namespace concord::everzone {
-
-Values unit_values(const CardDb& db, const GameState& state, int instance) {
-  const auto i = static_cast<std::size_t>(instance);
-  Values v = db.at(state.card_of.at(i)).values;
-  v.defense += state.defense_mod.at(i);
-  v.attack += state.target_to_attack.at(i);
-  v.target -= state.target_to_attack.at(i);
-  return v;
-}
 
 const Card& Army::card(int instance) const {
   return db_.at(state_.card_of.at(static_cast<std::size_t>(instance)));
@@ -61,7 +52,7 @@ Values Army::totals() const {
     const auto& p = state_.players.at(static_cast<std::size_t>(seat));
     if (p.active.empty()) continue;
     for (int c : p.active) {
-      if (std::find(state_.dueled.begin(), state_.dueled.end(), c) != state_.dueled.end()) continue;
+      if (has_marker(db_, state_, c, Change::OutOfArmy)) continue;  // a duelist this turn
       add(unit_values(db_, state_, c));
     }
     for (int c : p.supports)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "ability_parser.hpp"
+
 namespace concord::everzone::detail {
 namespace {
 
@@ -89,6 +91,10 @@ void CardParser::feed(int line, std::string_view content) {
   auto rest = space == std::string_view::npos ? std::string_view{} : trim(content.substr(space));
   if (key == "card") return start_card(line, rest);
   if (!open_) return error(line, "expected 'card <id>' before " + quoted(key));
+  if (key == "step" || key == "static") {  // repeatable
+    if (auto e = parse_ability_line(key, words(rest), card_.ability); !e.empty()) error(line, e);
+    return;
+  }
   if (std::find(seen_.begin(), seen_.end(), key) != seen_.end())
     return error(line, "duplicate field " + quoted(key));
   seen_.emplace_back(key);
@@ -130,6 +136,8 @@ void CardParser::set_field(int line, std::string_view key, std::string_view rest
   } else if (key == "source") {
     if (rest != "rulebook" && rest != "chosen") error(line, "source must be rulebook or chosen");
     card_.source = std::string(rest);
+  } else if (key == "ability") {
+    if (auto e = parse_ability_line(key, words(rest), card_.ability); !e.empty()) error(line, e);
   } else if (key == "text") {
     card_.text = std::string(rest);
   } else {
@@ -184,6 +192,9 @@ void CardParser::finish_card() {
   if (card_.kind == CardKind::Unit && card_.values.defense < 1)
     error(line, "unit " + quoted(card_.id) + " needs DEFENSE of at least 1");
   if (card_.kind != CardKind::Unit && card_.leader) error(line, "only units can be leaders");
+  if (location && !card_.ability.empty()) error(line, "location " + quoted(card_.id) + " cannot have abilities");
+  if (auto e = check_ability(card_.ability, card_.kind == CardKind::Support); !e.empty())
+    error(line, "card " + quoted(card_.id) + ": " + e);
   if (!result_.db.add(card_)) error(line, "duplicate card id " + quoted(card_.id));
 }
 

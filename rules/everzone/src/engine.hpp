@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "concord/everzone/army.hpp"
+#include "abilities.hpp"
 #include "concord/everzone/card_db.hpp"
 #include "concord/everzone/sides.hpp"
 #include "concord/everzone/state.hpp"
@@ -65,7 +66,8 @@ class Engine {
   void attack(const Strike& strike);
   void destroy_active(int seat, int attacker_units);
   void destroy(const std::vector<int>& units);
-  void destroy_zero_defense();
+  void destroy_zero_defense(const Effect* fresh = nullptr);  // `fresh` counts even if its source left play
+  void fire_destroyed(int seat, int unit);  // `ability destroyed` steps (no choice)
   void end_clash();
   bool check_cp_end();
   bool check_teams_end();
@@ -99,18 +101,20 @@ class Engine {
   bool offers_keep(int seat) const;
   void resolve_next();
   void resolve(int instance);
-  void apply_without_choice(int seat);
-  void target_to_attack(int seat);
+  void run_steps(int seat);
+  void apply_step(int seat, int source, const Step& step, const std::vector<int>& cards);
+  void add_change(const Effect& e);
+  void trade(int seat, int source, const Step& step, const std::vector<int>& cards);
+  void activate_step(int seat, const Step& step, const std::vector<int>& cards);
+  void redeploy_now(int seat, int unit);  // "re-deployed face down" (Jehrah's `or_redeploy`)
   void finish_effect(int seat);
   void discard_resolved(int seat);
-  void change_defense(const std::vector<int>& units, int change);
   void redeploy_at_end_of_turn();
   void duel(int unit, int target);
   void take_control(int seat, int unit);
   void damage_side_of(int seat, int amount, const std::string& why);
   void activate_effect(int seat, const std::vector<int>& units, const std::string& how);
   std::optional<rules::Rejection> destroy_own_and_enemy(int seat, const std::vector<int>& chosen);
-  bool engagement_step(int seat, const std::vector<int>& chosen);  // true once resolved
   void all_secrets_in();
 
   // helpers (engine_util.cpp)
@@ -122,7 +126,7 @@ class Engine {
   Army limit_army(int seat) const { return Army(db_, s_, limit_group(s_, seat)); }
   // Active Units of the army `seat` faces (for Sea Arrow): its target's side,
   // or every opponent before targets are chosen.
-  int enemy_army_units(int seat) const;
+  int enemy_army_units(int seat) const { return facing_units(db_, s_, seat); }
   std::string name(int instance) const;  // "Meraud (c17)"
   std::string names(const std::vector<int>& instances) const;
   // `seat`, `cards` and `amount` fill the EverZoneEvent payload.
@@ -134,8 +138,6 @@ class Engine {
   // The seat whose zones hold `instance` (its owner unless captured).
   int controller(int instance) const;
   void take_out(int instance);  // removes it from every player's zones in play
-  void clear_changes(int instance);  // its value changes end (it left play, or the Retreat phase)
-  void end_turn_changes();           // TARGET turned into ATTACK lasts until the end of the turn
   void release_captured();      // VLAD no longer active: captured Units go back
   static std::string seat_name(int seat);
   static std::string side_name(const Side& side);  // "seat 0" / "seats 0+2"

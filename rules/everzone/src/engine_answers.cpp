@@ -1,7 +1,6 @@
 // Applying a well-formed answer (its shape was checked against the prompt).
 #include <algorithm>
 
-#include "card_abilities.hpp"
 #include "engine.hpp"
 #include "prompts.hpp"
 
@@ -142,6 +141,8 @@ std::optional<rules::Rejection> Engine::on_support(int seat, const std::string& 
     const int c = *parse_instance(id.substr(8));
     move_card(p.supports, p.retreated, c);
     emit("support_discarded", seat_name(seat) + " discards " + name(c), rules::Visibility::all(), seat, {c});
+    purge_effects(db_, s_);  // L56: its effects end with it
+    destroy_zero_defense();
     for (auto& other : s_.players) other.waiting = !other.eliminated;
     return std::nullopt;
   }
@@ -161,7 +162,7 @@ void Engine::play_support(int seat, int c) {
   p.supports_turn += 1;
   p.supports_battle += 1;
   emit("support_played", seat_name(seat) + " plays " + name(c), rules::Visibility::all(), seat, {c});
-  if (targeted_effect(db_, s_, c) != TargetedEffect::None) return declare(seat, c, true);
+  if (is_single_effect(db_, s_, c)) return declare(seat, c, true);
   reopen_windows();  // others may answer it
 }
 
@@ -186,19 +187,23 @@ void Engine::clash_window_closed() {
   else strike();
 }
 
-// The owner's choices for a resolving effect or ability; Units it activates
-// are withdrawn at once if they cannot fight here or do not fit.
+// The owner's choice for the current step of a resolving effect or ability;
+// the next steps follow. Units it activates are withdrawn at once if they
+// cannot fight here or do not fit.
 std::optional<rules::Rejection> Engine::on_effect(int seat, const rules::Answer& answer) {
-  const int step = s_.effect_step;
+  const bool keep_step = s_.effect_step == kKeepStep;
   if (auto bad = apply_choice(seat, answer)) return bad;
-  if (s_.effect_step != step && s_.effect_card >= 0) return std::nullopt;  // a further step
-  if (s_.phase != Phase::Effect) return std::nullopt;                      // the duel ended the game or battle
-  finish_effect(seat);
+  if (s_.phase != Phase::Effect || s_.effect_card < 0) return std::nullopt;  // the duel ended the game or battle
+  if (keep_step) {
+    finish_effect(seat);
+    return std::nullopt;
+  }
+  ++s_.effect_step;
+  run_steps(seat);
   return std::nullopt;
 }
 
 std::optional<rules::Rejection> Engine::apply_choice(int seat, const rules::Answer& answer) {
-  auto& p = player(seat);
   const auto chosen = chosen_instances(answer);
   const std::string first = answer.choices.empty() ? std::string() : answer.choices.front().option_id;
   const int c = s_.effect_card;
@@ -209,37 +214,29 @@ std::optional<rules::Rejection> Engine::apply_choice(int seat, const rules::Answ
     }
     return std::nullopt;
   }
-  switch (targeted_effect(db_, s_, c)) {
-    case TargetedEffect::DestroyOwnAndEnemy: return destroy_own_and_enemy(seat, chosen);
-    case TargetedEffect::DestroyTwoActivateFromDeck: engagement_step(seat, chosen); break;
-    case TargetedEffect::ActivateDeployed:
-      for (int u : chosen) move_card(p.deployed, p.active, u);
-      activate_effect(seat, chosen, "");
-      break;
-    case TargetedEffect::EnemiesDefenseDown:
-    case TargetedEffect::TargetToAttack: break;  // applied without a choice
-    case TargetedEffect::OwnDefenseUp: change_defense(chosen, 2); break;
-    case TargetedEffect::EnemyDefenseDown: change_defense(chosen, -2); break;
-    case TargetedEffect::Gaze: change_defense(chosen, -1); break;
-    case TargetedEffect::Duel: duel(c, chosen.at(0)); break;
-    case TargetedEffect::TakeControl: take_control(seat, chosen.at(0)); break;
-    case TargetedEffect::DestroyPlayersActive: {
-      const int target = target_option_seat(first);
-      destroy_active(target, enemy_army_units(target));
-      break;
-    }
-    case TargetedEffect::KeepActive:
-      if (first == "redeploy") {
-        move_card(p.active, p.deployed, c);
-        emit("unit_redeployed", name(c) + " is turned face down: no Unit destroyed to keep it active",
-             rules::Visibility::all(), seat, {c});
-      } else {
-        destroy(chosen);
-      }
-      break;
-    case TargetedEffect::None: break;
+  const Step& step = ability_of(db_, s_, c).steps.at(static_cast<std::size_t>(s_.effect_step));
+  if (step.pick == Pick::OwnAndEnemy) return destroy_own_and_enemy(seat, chosen);
+  if (step.or_redeploy && first == "redeploy") {
+    redeploy_now(seat, c);
+    return std::nullopt;
   }
+  if (step.pick == Pick::PlayerActive) {
+    const int target = target_option_seat(first);
+    if (step.verb == Verb::Destroy) destroy_active(target, enemy_army_units(target));
+    else apply_step(seat, c, step, player(target).active);
+    return std::nullopt;
+  }
+  apply_step(seat, c, step, chosen);
   return std::nullopt;
+}
+
+// JEHRAH: "To keep the card Jehrah active you must destroy one Unit under your
+// control": without one, it is turned face down.
+void Engine::redeploy_now(int seat, int unit) {
+  move_card(player(seat).active, player(seat).deployed, unit);
+  emit("unit_redeployed", name(unit) + " is turned face down: no Unit destroyed to keep it active",
+       rules::Visibility::all(), seat, {unit});
+  purge_effects(db_, s_);
 }
 
 // FINAL PROTOCOL: exactly one enemy Unit, plus one of your own if you have any;
@@ -261,20 +258,6 @@ std::optional<rules::Rejection> Engine::destroy_own_and_enemy(int seat, const st
     if (!cannot_be_destroyed(db_, s_, c, opponent_units)) dead.push_back(c);
   destroy(dead);
   return std::nullopt;
-}
-
-bool Engine::engagement_step(int seat, const std::vector<int>& chosen) {
-  auto& p = player(seat);
-  if (s_.effect_step == 0) {
-    destroy(chosen);
-    s_.effect_step = 1;  // the deck held a Unit when the card was played
-    return false;
-  }
-  for (int c : chosen) move_card(p.deck, p.active, c);
-  activate_effect(seat, chosen, " from the deck");
-  s_.rng.shuffle(p.deck);
-  emit("deck_shuffled", seat_name(seat) + " shuffles the deck", rules::Visibility::all(), seat);
-  return true;
 }
 
 std::optional<rules::Rejection> Engine::on_retreat(int seat, const std::vector<int>& chosen) {

@@ -1,7 +1,6 @@
 // The clash, eliminations and the end of the game.
 #include <algorithm>
 
-#include "card_abilities.hpp"
 #include "engine.hpp"
 #include "prompts.hpp"
 
@@ -93,8 +92,8 @@ void Engine::strike() {
   if (at_best == 1 && ranked == static_cast<int>(all.size()) && all.size() > 1)
     for (auto& strike : strikes) {
       const auto bonus = first_strike(db_, s_, strike.attacker.seats);
-      strike.a.attack += bonus.attack;
-      strike.d.defense = std::max(0, strike.d.defense + bonus.defense);
+      strike.a.attack = std::max(0, strike.a.attack + bonus.own.attack);
+      strike.d.defense = std::max(0, strike.d.defense + bonus.enemy.defense);
     }
   for (int seat : alive_seats(s_))
     if (player(seat).clash_rank == best) player(seat).clash_rank = -1;
@@ -133,40 +132,49 @@ void Engine::destroy_active(int seat, int attacker_units) {
   auto& p = player(seat);
   std::vector<int> dead;
   for (int c : p.active)  // a duelist fought as its own army this turn
-    if (!cannot_be_destroyed(db_, s_, c, attacker_units) && !contains(s_.dueled, c)) dead.push_back(c);
+    if (!cannot_be_destroyed(db_, s_, c, attacker_units) && !has_marker(db_, s_, c, Change::OutOfArmy))
+      dead.push_back(c);
   destroy(dead);
 }
 
-// Moves Units to their owner's fallen deck, then applies "when destroyed"
-// abilities, which may destroy more Units ("if the DEFENSE value of a Unit
-// drops to 0, it is destroyed and moved to that player's fallen deck").
+// Moves Units to their owner's fallen deck; their effects disappear (L56);
+// then "when destroyed" abilities apply, which may destroy more Units ("if the
+// DEFENSE value of a Unit drops to 0, it is destroyed and moved to that
+// player's fallen deck").
 void Engine::destroy(const std::vector<int>& units) {
   if (units.empty()) return;
-  int change = 0;
+  std::vector<std::pair<int, int>> triggered;  // (controller, unit)
   for (int c : units) {
+    const int seat = controller(c);
     auto& p = player(s_.owner_of.at(static_cast<std::size_t>(c)));
     take_out(c);  // a captured Unit goes to its owner's fallen deck
     p.fallen.push_back(c);
-    clear_changes(c);
     if (c == p.leader) p.leader_alive = false;
-    change += defense_change_when_destroyed(db_, s_, c);
+    if (ability_of(db_, s_, c).timing == Timing::Destroyed) triggered.emplace_back(seat, c);
   }
   emit("units_destroyed", names(units) + " destroyed, to the fallen deck", rules::Visibility::all(), -1, units);
-  if (change == 0) return;
-  for (auto& p : s_.players)
-    for (int c : p.active) s_.defense_mod.at(static_cast<std::size_t>(c)) += change;
-  std::string text = "every active Unit receives ";
-  text += std::to_string(change);
-  text += " DEFENSE";
-  emit("defense_changed", text, rules::Visibility::all(), -1, {}, change);
+  release_captured();
+  purge_effects(db_, s_);
+  for (const auto& [seat, c] : triggered) fire_destroyed(seat, c);
   destroy_zero_defense();
 }
 
-void Engine::destroy_zero_defense() {
+// `ability destroyed` (HANTAL VEXILIUM: "When destroyed, all active Units in
+// the game receive -4 DEFENSE"): its steps apply at once, without a choice.
+void Engine::fire_destroyed(int seat, int unit) {
+  for (const auto& step : ability_of(db_, s_, unit).steps)
+    if (!needs_choice(step)) apply_step(seat, unit, step, step_targets(db_, s_, seat, unit, step));
+}
+
+void Engine::destroy_zero_defense(const Effect* fresh) {
   std::vector<int> dead;
+  const bool extra = fresh && fresh->stat == Stat::Defense && !effect_applies_now(db_, s_, *fresh);
   for (const auto& p : s_.players)
-    for (int c : p.active)
-      if (unit_values(db_, s_, c).defense <= 0) dead.push_back(c);
+    for (int c : p.active) {
+      int defense = unit_values(db_, s_, c).defense;
+      if (extra && contains(fresh->cards, c)) defense += fresh->amount;
+      if (defense <= 0) dead.push_back(c);
+    }
   destroy(dead);
 }
 
@@ -223,7 +231,7 @@ bool Engine::check_teams_end() {
 // An eliminated player's cards in play leave the battle (to the retreated
 // pile; the Leader to hand) and the player has no more prompts.
 void Engine::eliminate(int seat) {
-  for (int c : std::vector<int>(s_.captured)) {  // captives go back to their owners' retreated piles
+  for (int c : captured_units(s_)) {  // captives go back to their owners' retreated piles
     const int owner = s_.owner_of.at(static_cast<std::size_t>(c));
     if (controller(c) != seat && owner != seat) continue;
     take_out(c);
@@ -231,12 +239,10 @@ void Engine::eliminate(int seat) {
   }
   auto& p = player(seat);
   for (auto* zone : {&p.deployed, &p.active, &p.withdrawn, &p.supports}) {
-    for (int c : *zone) {
-      clear_changes(c);
-      (c == p.leader ? p.hand : p.retreated).push_back(c);
-    }
+    for (int c : *zone) (c == p.leader ? p.hand : p.retreated).push_back(c);
     zone->clear();
   }
+  purge_effects(db_, s_);
   p.eliminated = true;
   p.waiting = false;
   p.clash_rank = -1;

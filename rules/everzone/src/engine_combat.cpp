@@ -1,7 +1,6 @@
 // COMBAT PHASE: activation, withdrawal, reactivation, Support window, surrender.
 #include <algorithm>
 
-#include "card_abilities.hpp"
 #include "engine.hpp"
 
 namespace concord::everzone {
@@ -69,7 +68,10 @@ bool Engine::must_withdraw(int seat) const {
 // Withdrawal and reactivation "are automatic mechanisms that depend exclusively
 // on the conditions of the game": ask only when the owner has a real choice.
 void Engine::settle() {
+  // Effects whose source left play end (L56); a Unit their end takes to 0 DEFENSE is destroyed.
   release_captured();
+  purge_effects(db_, s_);
+  destroy_zero_defense();
   bool ask = false;
   for (int seat = 0; seat < seats(); ++seat) {
     player(seat).waiting = must_withdraw(seat);
@@ -156,10 +158,9 @@ void Engine::end_of_turn() {
   s_.after_clash = false;
   redeploy_at_end_of_turn();
   // Hybrid (and once-per-turn) abilities may be used again next turn; a
-  // duelist rejoins its army; TARGET turned into ATTACK turns back.
+  // duelist rejoins its army; effects that last the turn end.
   std::erase_if(s_.declared, [&](int c) { return once_per_turn(db_, s_, c); });
-  end_turn_changes();
-  s_.dueled.clear();
+  end_effects(s_, Lasts::Turn);
   if (s_.turn < db_.at(s_.location).turns()) {
     s_.phase = Phase::Surrender;
     set_waiting(true);

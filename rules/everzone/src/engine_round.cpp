@@ -120,7 +120,7 @@ void Engine::reveal_targets() {
 // "all cards in play are placed face up on top of the retreated pile (both
 // Units and Support), and the Leader card returns to hand."
 void Engine::begin_retreat() {
-  for (int c : std::vector<int>(s_.captured)) {  // back to their owners before retreating
+  for (int c : captured_units(s_)) {  // back to their owners before retreating
     take_out(c);
     player(s_.owner_of.at(static_cast<std::size_t>(c))).active.push_back(c);
   }
@@ -132,7 +132,6 @@ void Engine::begin_retreat() {
     const bool leader_in_play = leader_face_up || contains(p.deployed, p.leader);
     std::vector<int> retreated;
     for (auto* zone : {&p.deployed, &p.active, &p.withdrawn, &p.supports}) {
-      for (int c : *zone) clear_changes(c);  // "all bonuses and effects end"
       for (int c : *zone)
         if (c != p.leader) retreated.push_back(c);
       zone->clear();
@@ -146,8 +145,8 @@ void Engine::begin_retreat() {
     emit("retreat", text, Visibility::all(), seat, retreated);
   }
   // "When this phase occurs, all bonuses and effects end their action."
-  for (auto* list : {&s_.effects, &s_.abilities, &s_.declared, &s_.kept, &s_.redeploy, &s_.just_activated, &s_.dueled})
-    list->clear();
+  for (auto* list : {&s_.effects, &s_.abilities, &s_.declared, &s_.kept, &s_.just_activated}) list->clear();
+  s_.lingering.clear();
   s_.effect_card = -1;
   s_.effect_step = 0;
   s_.after_clash = false;

@@ -10,7 +10,7 @@
 // nothing when nothing is left to act on.
 #include <algorithm>
 
-#include "card_abilities.hpp"
+#include "abilities.hpp"
 #include "engine.hpp"
 #include "prompts.hpp"
 
@@ -54,32 +54,90 @@ void Engine::resolve(int instance) {
     emit("effect_without_target", name(instance) + " has nothing to act on", Visibility::all(), seat, {instance});
     return finish_effect(seat);
   }
-  const auto kind = targeted_effect(db_, s_, instance);
-  if (kind == TargetedEffect::EnemiesDefenseDown || kind == TargetedEffect::TargetToAttack)
-    return apply_without_choice(seat);
-  s_.phase = Phase::Effect;
-  set_waiting(false);
-  player(seat).waiting = true;
+  run_steps(seat);
 }
 
-// ORBITAL VOID: every active enemy Unit -1 DEFENSE (then keep it or not).
-// NUMEN SKYBLADE: its TARGET turns into ATTACK (never below 0 TARGET).
-void Engine::apply_without_choice(int seat) {
-  if (targeted_effect(db_, s_, s_.effect_card) == TargetedEffect::TargetToAttack) target_to_attack(seat);
-  else change_defense(enemy_active(s_, seat), -1);
+// The card's steps (cards/everzone.cards) from GameState::effect_step on: a
+// step that needs the owner's choice opens the `effect` prompt (Phase::Effect);
+// a step with nothing to choose from is skipped; the others apply at once.
+void Engine::run_steps(int seat) {
+  const int c = s_.effect_card;
+  const auto& steps = ability_of(db_, s_, c).steps;
+  for (; s_.effect_step < static_cast<int>(steps.size()); ++s_.effect_step) {
+    const Step& step = steps[static_cast<std::size_t>(s_.effect_step)];
+    if (!needs_choice(step)) {
+      apply_step(seat, c, step, step_targets(db_, s_, seat, c, step));
+      continue;
+    }
+    if (!step_possible(db_, s_, seat, c, step)) continue;
+    s_.phase = Phase::Effect;
+    set_waiting(false);
+    player(seat).waiting = true;
+    return;
+  }
   finish_effect(seat);
 }
 
-// "I may reduce its TARGET value to increase its ATTACK value": the army's
-// values change at once; once the clash has begun, the order of its attacks
-// does not (begin_clash fixed it).
-void Engine::target_to_attack(int seat) {
-  const int c = s_.effect_card;
-  const int amount = std::min(kTargetToAttack, std::max(0, unit_values(db_, s_, c).target));
-  s_.target_to_attack.at(static_cast<std::size_t>(c)) += amount;
-  emit("target_to_attack", name(c) + " receives -" + std::to_string(amount) + " TARGET and +" +
-                               std::to_string(amount) + " ATTACK until the end of the turn",
-       Visibility::all(), seat, {c}, amount);
+// One step of `source`'s ability on `cards` (chosen, or every picked card).
+void Engine::apply_step(int seat, int source, const Step& step, const std::vector<int>& cards) {
+  switch (step.verb) {
+    case Verb::Change: return add_change(Effect{source, seat, cards, Change::Add, step.stat, step.amount, step.lasts});
+    case Verb::Trade: return trade(seat, source, step, cards);
+    case Verb::Activate: return activate_step(seat, step, cards);
+    case Verb::Destroy: return destroy(cards);
+    case Verb::Redeploy:
+      if (!cards.empty()) s_.lingering.push_back(Effect{source, seat, cards, Change::Redeploy, Stat::Defense, 0, Lasts::Turn});
+      return;
+    case Verb::Duel: return duel(source, cards.at(0));
+    case Verb::Control: return take_control(seat, cards.at(0));
+  }
+}
+
+// "Through the use of effects / abilities, all values of Units ... may be
+// changed during a turn; if the DEFENSE value of a Unit drops to 0, it is
+// destroyed". The change applies once even if its source has already left
+// play (a declared ability "cannot be cancelled"): a Unit it takes to 0
+// DEFENSE is destroyed; then, L56, it disappears with its source.
+void Engine::add_change(const Effect& e) {
+  if (e.cards.empty()) return;
+  s_.lingering.push_back(e);
+  std::string text = names(e.cards);
+  text += " receive ";
+  if (e.amount > 0) text += '+';
+  text += std::to_string(e.amount);
+  text += ' ';
+  text += stat_name(e.stat);
+  text += e.lasts == Lasts::Turn ? " until the end of the turn" : e.lasts == Lasts::Battle ? " until the Retreat" : "";
+  emit(std::string(stat_name(e.stat)) + "_changed", text, Visibility::all(), e.seat, e.cards, e.amount);
+  destroy_zero_defense(&e);
+}
+
+// "Reduce X to increase Y" (NUMEN SKYBLADE: "I may reduce its TARGET value to
+// increase its ATTACK value"): up to `amount`, never below 0. The army's values
+// change at once; once the clash has begun, the order of its attacks does not.
+void Engine::trade(int seat, int source, const Step& step, const std::vector<int>& cards) {
+  for (int c : cards) {
+    const Values v = unit_values(db_, s_, c);
+    const int have = step.stat == Stat::Attack ? v.attack : step.stat == Stat::Defense ? v.defense : v.target;
+    const int amount = std::min(step.amount, std::max(0, have));
+    s_.lingering.push_back(Effect{source, seat, {c}, Change::Add, step.stat, -amount, step.lasts});
+    s_.lingering.push_back(Effect{source, seat, {c}, Change::Add, step.to, amount, step.lasts});
+    emit("values_traded", name(c) + " receives -" + std::to_string(amount) + " " + stat_name(step.stat) + " and +" +
+                              std::to_string(amount) + " " + stat_name(step.to),
+         Visibility::all(), seat, {c}, amount);
+  }
+}
+
+void Engine::activate_step(int seat, const Step& step, const std::vector<int>& cards) {
+  auto& p = player(seat);
+  for (int u : cards) {
+    move_card(p.deployed, p.active, u);
+    move_card(p.deck, p.active, u);
+  }
+  activate_effect(seat, cards, step.pick == Pick::DeckUnits ? " from the deck" : "");
+  if (!step.shuffle) return;
+  s_.rng.shuffle(p.deck);
+  emit("deck_shuffled", seat_name(seat) + " shuffles the deck", Visibility::all(), seat);
 }
 
 // Every single-effect Support (Tribe Recall, Final Protocol, Engagement,
@@ -103,7 +161,6 @@ void Engine::finish_effect(int seat) {
     return;
   }
   if (card(c).kind == CardKind::Support && !contains(s_.kept, c)) discard_resolved(seat);
-  if (targeted_effect(db_, s_, c) == TargetedEffect::EnemyDefenseDown) s_.redeploy.push_back(c);  // CIEL
   s_.effect_card = -1;
   s_.effect_step = 0;
   withdraw_unfit(seat);
@@ -123,35 +180,25 @@ void Engine::discard_resolved(int seat) {
        seat, {c});
 }
 
-// "Through the use of effects / abilities, all values of Units ... may be
-// changed during a turn; if the DEFENSE value of a Unit drops to 0, it is destroyed".
-void Engine::change_defense(const std::vector<int>& units, int change) {
-  if (units.empty()) return;
-  for (int c : units) s_.defense_mod.at(static_cast<std::size_t>(c)) += change;
-  std::string text = names(units);
-  text += " receive ";
-  if (change > 0) text += '+';
-  text += std::to_string(change);
-  text += " DEFENSE";
-  emit("defense_changed", text, Visibility::all(), -1, units, change);
-  destroy_zero_defense();
-}
-
-// CIEL: "After using this ability, you are forced to re-deploy Ciel at the end
-// of the turn" ("To 'deploy' an already activated card, turn it face down").
+// `step redeploy` (CIEL: "After using this ability, you are forced to
+// re-deploy Ciel at the end of the turn"; "To 'deploy' an already activated
+// card, turn it face down"): the marked Units still in play turn face down.
 void Engine::redeploy_at_end_of_turn() {
-  for (int c : s_.redeploy) {
+  std::vector<int> marked;
+  for (const auto& e : s_.lingering)
+    if (e.change == Change::Redeploy)
+      for (int c : e.cards)
+        if (!contains(marked, c)) marked.push_back(c);
+  for (int c : marked) {
     auto& p = player(controller(c));
     if (!contains(p.active, c) && !contains(p.withdrawn, c)) continue;
     move_card(p.active, p.deployed, c);
     move_card(p.withdrawn, p.deployed, c);
-    clear_changes(c);
     std::erase(s_.declared, c);
-    emit("unit_redeployed", name(c) + " is turned face down (re-deployed)", Visibility::all(),
-         controller(c), {c});
+    emit("unit_redeployed", name(c) + " is turned face down (re-deployed)", Visibility::all(), controller(c), {c});
   }
-  s_.redeploy.clear();
   release_captured();
+  purge_effects(db_, s_);
 }
 
 // XENOGRAY / KRAKEN: the Unit and its target fight as two armies of one card:
@@ -159,7 +206,7 @@ void Engine::redeploy_at_end_of_turn() {
 // survives and strikes back) the result is as in a clash. Damage goes to the
 // losing card's army (every member, as in the clash).
 void Engine::duel(int unit, int target) {
-  s_.dueled.push_back(unit);
+  s_.lingering.push_back(Effect{unit, controller(unit), {unit}, Change::OutOfArmy, Stat::Defense, 0, Lasts::Turn});
   const Values a = unit_values(db_, s_, unit), d = unit_values(db_, s_, target);
   emit("duel", name(unit) + " attacks " + name(target) + " alone", Visibility::all(),
        controller(unit), {unit, target});
@@ -189,33 +236,36 @@ void Engine::damage_side_of(int seat, int amount, const std::string& why) {
 // VLAD (chosen: optional, once per battle): take control of one enemy active
 // Unit; "you may use it as if it were your own, that is, you may use all of its
 // values, restrictions and abilities" (it counts against your RESOURCE limit).
+// A Control effect (effects.hpp) while Vlad is active. A Unit another Vlad
+// captured may be taken again: the earlier control ends; taken back by its
+// owner, it is simply the owner's again (chosen).
 void Engine::take_control(int seat, int unit) {
   take_out(unit);
   player(seat).active.push_back(unit);
-  s_.captured.push_back(unit);
+  if (s_.owner_of.at(static_cast<std::size_t>(unit)) != seat)
+    s_.lingering.push_back(Effect{s_.effect_card, seat, {unit}, Change::Control, Stat::Defense, 0, Lasts::Source});
   emit("control_taken", seat_name(seat) + " takes control of " + name(unit), Visibility::all(), seat, {unit});
   withdraw_unfit(seat);
 }
 
 // "If Vlad is withdrawn from the battle or re-deployed, the captured Unit
 // returns to the opponent's fallen deck" (also when Vlad is destroyed: "If a
-// card is withdrawn from the battle or destroyed, all of its effects disappear").
+// card is withdrawn from the battle or destroyed, all of its effects
+// disappear"). A captured Unit turned face down leaves its captor as well.
 void Engine::release_captured() {
   std::vector<int> back;
-  for (int c : s_.captured) {
-    const auto& p = player_const(controller(c));
-    const bool vlad = std::any_of(p.active.begin(), p.active.end(), [&](int x) { return holds_captives(db_, s_, x); });
-    // A captured Unit turned face down (re-deployed) leaves its captor as well.
-    if (!vlad || contains(p.deployed, c)) back.push_back(c);
-  }
+  for (const auto& e : s_.lingering)
+    if (e.change == Change::Control)
+      for (int c : e.cards)
+        if (!effect_applies_now(db_, s_, e) || contains(player_const(controller(c)).deployed, c)) back.push_back(c);
   if (back.empty()) return;
   for (int c : back) {
     auto& owner = player(s_.owner_of.at(static_cast<std::size_t>(c)));
     take_out(c);
     owner.fallen.push_back(c);
-    clear_changes(c);
     if (c == owner.leader) owner.leader_alive = false;
   }
+  purge_effects(db_, s_);
   emit("captured_returned", names(back) + " return to their owner's fallen deck", Visibility::all(), -1, back);
 }
 

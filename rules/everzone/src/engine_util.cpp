@@ -74,30 +74,16 @@ void Engine::emit(std::string kind, std::string text, rules::Visibility v, int s
   events_.push_back(rules::Event{std::move(kind), std::move(text), std::move(v), std::move(data)});
 }
 
-int Engine::controller(int instance) const {
-  for (int seat = 0; seat < seats(); ++seat) {
-    const auto& p = player_const(seat);
-    for (const auto* zone : {&p.active, &p.withdrawn, &p.deployed})
-      if (contains(*zone, instance)) return seat;
-  }
-  return s_.owner_of.at(static_cast<std::size_t>(instance));
-}
+int Engine::controller(int instance) const { return controller_of(s_, instance); }
 
+// Out of every zone in play; a Control effect on it ends.
 void Engine::take_out(int instance) {
   for (auto& p : s_.players)
     for (auto* zone : {&p.active, &p.withdrawn, &p.deployed})
       if (auto it = std::find(zone->begin(), zone->end(), instance); it != zone->end()) zone->erase(it);
-  std::erase(s_.captured, instance);
-}
-
-void Engine::clear_changes(int instance) {
-  const auto i = static_cast<std::size_t>(instance);
-  s_.defense_mod.at(i) = 0;
-  s_.target_to_attack.at(i) = 0;
-}
-
-void Engine::end_turn_changes() {
-  std::fill(s_.target_to_attack.begin(), s_.target_to_attack.end(), 0);
+  for (auto& e : s_.lingering)
+    if (e.change == Change::Control) std::erase(e.cards, instance);
+  std::erase_if(s_.lingering, [](const Effect& e) { return e.change == Change::Control && e.cards.empty(); });
 }
 
 std::string Engine::side_name(const Side& side) {
@@ -107,14 +93,6 @@ std::string Engine::side_name(const Side& side) {
     out += std::to_string(side.seats[i]);
   }
   return out;
-}
-
-int Engine::enemy_army_units(int seat) const {
-  const auto all = sides(s_);
-  const int mine = side_of(all, seat);
-  if (mine >= 0 && all[static_cast<std::size_t>(mine)].target >= 0)
-    return army(all[static_cast<std::size_t>(all[static_cast<std::size_t>(mine)].target)]).active_units();
-  return Army(db_, s_, opponents(s_, seat)).active_units();
 }
 
 // Opens (or closes) every prompt of the phase; seats out of the game never wait.

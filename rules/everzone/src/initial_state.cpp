@@ -93,8 +93,6 @@ std::optional<GameState> initial_state(const CardDb& db, const rules::MatchSetup
   if (s.players.size() != 3)
     for (const char* base : {"earth", "sea", "space"}) s.battle_deck.push_back(db.index_of(base));
   s.rng.shuffle(s.battle_deck);
-  s.defense_mod.assign(s.card_of.size(), 0);
-  s.target_to_attack.assign(s.card_of.size(), 0);
   return s;
 }
 

@@ -1,5 +1,6 @@
 #include "concord/everzone/position.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <vector>
@@ -67,6 +68,7 @@ class PositionParser {
     if (key == "after_clash" && w.size() == 1) return void(state_.after_clash = true);
     if (key == "effects" || key == "abilities" || key == "declared") return instances(w);
     if (state_.players.empty()) return fail("'" + key + "' before any 'seat' line");
+    if (key == "effect") return effect(w);
     if (key == "eliminated" && w.size() == 1) return void(state_.players.back().eliminated = true);
     if (key == "cp" || key == "surrenders" || key == "supports_played" || key == "target") return numbers(w);
     return zone(w);
@@ -82,6 +84,37 @@ class PositionParser {
         return fail("'" + w[0] + "' needs instance ids like c3");
       list.push_back(c);
     }
+  }
+
+  static bool instance_of(const std::string& w, int& c) {
+    return w.size() >= 2 && w[0] == 'c' && to_int(w.substr(1), c) && c >= 0;
+  }
+
+  // "effect c0 defense -2 source c3 [c4 ...]": a lasting effect of the current
+  // seat (GameState::lingering). Changes: attack defense target (an amount
+  // added), redeploy out_of_army control (amount 0); lasts: source turn battle.
+  void effect(const std::vector<std::string>& w) {
+    static const std::map<std::string, Change> kinds = {
+        {"attack", Change::Add},         {"defense", Change::Add},         {"target", Change::Add},
+        {"redeploy", Change::Redeploy},  {"out_of_army", Change::OutOfArmy}, {"control", Change::Control}};
+    static const std::map<std::string, Lasts> lasts = {
+        {"source", Lasts::Source}, {"turn", Lasts::Turn}, {"battle", Lasts::Battle}};
+    const std::string usage = "expected 'effect c<N> <attack|defense|target|redeploy|out_of_army|control> <amount> "
+                              "<source|turn|battle> c<N> ...'";
+    Effect e;
+    e.seat = static_cast<int>(state_.players.size()) - 1;
+    if (w.size() < 6 || !instance_of(w[1], e.source) || !kinds.count(w[2]) || !to_int(w[3], e.amount) ||
+        !lasts.count(w[4]))
+      return fail(usage);
+    e.change = kinds.at(w[2]);
+    e.stat = w[2] == "attack" ? Stat::Attack : w[2] == "target" ? Stat::Target : Stat::Defense;
+    e.lasts = lasts.at(w[4]);
+    for (std::size_t i = 5; i < w.size(); ++i) {
+      int c = -1;
+      if (!instance_of(w[i], c)) return fail(usage);
+      e.cards.push_back(c);
+    }
+    state_.lingering.push_back(std::move(e));
   }
 
   void fail(std::string message) {
@@ -173,16 +206,18 @@ class PositionParser {
   }
 
   void finish() {
-    state_.defense_mod.assign(state_.card_of.size(), 0);
-    state_.target_to_attack.assign(state_.card_of.size(), 0);
     const auto n = state_.players.size();
     if (state_.teams ? (n != 4 && n != 6) : (n != 2 && n != 3))
       return fail("a position needs 2 or 3 seats, or 4 or 6 with 'teams'");
     if (state_.location < 0 && state_.phase != Phase::Refresh) return fail("this phase needs a location");
     if (state_.phase == Phase::Refresh && state_.location < 0) return fail("refresh needs a location");
+    const int count = static_cast<int>(state_.card_of.size());
     for (const auto* list : {&state_.effects, &state_.abilities, &state_.declared})
       for (int c : *list)
-        if (c >= static_cast<int>(state_.card_of.size())) return fail("no instance c" + std::to_string(c));
+        if (c >= count) return fail("no instance c" + std::to_string(c));
+    for (const auto& e : state_.lingering)
+      for (int c : e.cards)
+        if (c >= count || e.source >= count) return fail("no instance c" + std::to_string(std::max(c, e.source)));
     if (state_.after_clash && state_.phase != Phase::Support) return fail("after_clash needs phase support");
     const bool activate = state_.phase == Phase::Activate;
     for (std::size_t seat = 0; seat < n; ++seat) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "card_abilities.hpp"
+#include "abilities.hpp"
 #include "concord/everzone/army.hpp"
 #include "concord/everzone/sides.hpp"
 #include "engine.hpp"
@@ -153,60 +153,77 @@ class PromptBuilder {
 
   Prompt effect() const {
     const int c = s_.effect_card;
-    const auto kind = targeted_effect(db_, s_, c);
-    const auto targets = effect_targets(db_, s_, seat_, kind);
     const std::string who = card(c).name + ": ";
     if (s_.effect_step == kKeepStep)
       return fixed("effect", who + "keep it in play (for C.B.L./LAK) or discard it", {"keep", "discard"});
-    switch (kind) {
-      case TargetedEffect::ActivateDeployed:
-        return pick("effect", who + "choose a deployed Unit to activate", targets, 1, 1);
-      case TargetedEffect::DestroyTwoActivateFromDeck:
-        if (s_.effect_step == 0)
-          return pick("effect", who + "choose two Units under your control to destroy", targets, 2, 2);
-        return pick("effect", who + "choose a Unit from your deck to activate", targets, 1, 1);
-      case TargetedEffect::DestroyOwnAndEnemy: {
-        // Exactly one enemy Unit, plus one Unit under your control if you have
-        // any (active, withdrawn or deployed): the legal pairs are stated.
-        auto p = pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets,
-                      1, 2);
-        const auto enemies = enemy_units(s_, seat_);
-        std::vector<int> own;
-        for (int t : targets)
-          if (!contains(enemies, t)) own.push_back(t);
-        for (int e : enemies) {
-          if (own.empty()) p.legal_sets.push_back({instance_id(e)});
-          for (int o : own) p.legal_sets.push_back({instance_id(o), instance_id(e)});
-        }
-        return p;
-      }
-      case TargetedEffect::EnemiesDefenseDown: break;  // no choice; only the keep step above
-      case TargetedEffect::TargetToAttack: break;      // no choice
-      case TargetedEffect::OwnDefenseUp:
-        return pick("effect", who + "choose one of your active Units: +2 DEFENSE", targets, 1, 1);
-      case TargetedEffect::EnemyDefenseDown:
-        return pick("effect", who + "choose an enemy active Unit: -2 DEFENSE", targets, 1, 1);
-      case TargetedEffect::Gaze:
-        return pick("effect", who + "choose an enemy active Unit: -1 DEFENSE", targets, 1, 1);
-      case TargetedEffect::TakeControl:
-        return pick("effect", who + "choose an enemy active Unit to take under your control", targets, 1, 1);
-      case TargetedEffect::Duel:
-        return pick("effect", who + "choose the enemy Unit it attacks alone, before the clash", targets, 1, 1);
-      case TargetedEffect::DestroyPlayersActive: {
-        Prompt p = fixed("effect", who + "choose the player whose active Units are destroyed", {});
-        for (int other : target_players(s_, seat_))
-          p.options.push_back({"target_" + std::to_string(other), "seat " + std::to_string(other), std::nullopt});
-        return p;
-      }
-      case TargetedEffect::KeepActive: {
-        Prompt p = pick("effect", who + "destroy one Unit under your control to keep it active, or re-deploy it",
-                        targets, 1, 1);
-        p.options.push_back({"redeploy", "re-deploy " + card(c).name, std::nullopt});
-        return p;
-      }
-      case TargetedEffect::None: break;
+    const auto& steps = card(c).ability.steps;
+    if (s_.effect_step < 0 || s_.effect_step >= static_cast<int>(steps.size()))
+      return fixed("effect", who + "nothing to choose", {"done"});
+    const Step& step = steps[static_cast<std::size_t>(s_.effect_step)];
+    if (step.pick == Pick::OwnAndEnemy) return own_and_enemy(who, step);
+    if (step.pick == Pick::PlayerActive) {
+      Prompt p = fixed("effect", who + "choose the player whose active Units " + verb_text(step), {});
+      for (int other : target_players(s_, seat_))
+        p.options.push_back({"target_" + std::to_string(other), "seat " + std::to_string(other), std::nullopt});
+      return p;
     }
-    return fixed("effect", who + "nothing to choose", {"done"});
+    const auto targets = step_targets(db_, s_, seat_, c, step);
+    const auto n = static_cast<unsigned>(std::max(1, step.count));
+    auto p = pick("effect", who + "choose " + std::to_string(n) + " of " + pick_text(step.pick) + ": " + verb_text(step),
+                  targets, n, n);
+    if (step.or_redeploy) {
+      p.text = who + "destroy one Unit under your control to keep it active, or re-deploy it";
+      p.options.push_back({"redeploy", "re-deploy " + card(c).name, std::nullopt});
+      p.min_choices = p.max_choices = 1;
+    }
+    return p;
+  }
+
+  // FINAL PROTOCOL: exactly one enemy Unit, plus one Unit under your control
+  // if you have any (active, withdrawn or deployed): the legal pairs are stated.
+  Prompt own_and_enemy(const std::string& who, const Step& step) const {
+    const auto targets = step_targets(db_, s_, seat_, s_.effect_card, step);
+    auto p = pick("effect", who + "choose a Unit under your control (if you have one) and an enemy Unit", targets, 1, 2);
+    const auto enemies = enemy_units(s_, seat_);
+    std::vector<int> own;
+    for (int t : targets)
+      if (!contains(enemies, t)) own.push_back(t);
+    for (int e : enemies) {
+      if (own.empty()) p.legal_sets.push_back({instance_id(e)});
+      for (int o : own) p.legal_sets.push_back({instance_id(o), instance_id(e)});
+    }
+    return p;
+  }
+
+  static std::string pick_text(Pick pick) {
+    switch (pick) {
+      case Pick::Self: return "this Unit";
+      case Pick::OwnActive: return "your active Units";
+      case Pick::OwnDeployed: return "your deployed Units";
+      case Pick::OwnUnits: return "the Units under your control";
+      case Pick::OwnOther: return "the other Units under your control";
+      case Pick::EnemyActive: return "the enemy active Units";
+      case Pick::EnemyUnits: return "the enemy Units";
+      case Pick::AllActive: return "the active Units";
+      case Pick::DeckUnits: return "the Units in your deck";
+      case Pick::OwnAndEnemy:
+      case Pick::PlayerActive: break;
+    }
+    return "the Units";
+  }
+
+  static std::string verb_text(const Step& step) {
+    std::string amount = (step.amount > 0 ? "+" : "") + std::to_string(step.amount) + " " + stat_name(step.stat);
+    switch (step.verb) {
+      case Verb::Change: return amount;
+      case Verb::Trade: return std::string("trade ") + stat_name(step.stat) + " for " + stat_name(step.to);
+      case Verb::Activate: return "activated";
+      case Verb::Destroy: return "are destroyed";
+      case Verb::Redeploy: return "re-deployed at the end of the turn";
+      case Verb::Duel: return "attacked alone, before the clash";
+      case Verb::Control: return "taken under your control";
+    }
+    return "";
   }
 
   Prompt support() const {
@@ -283,8 +300,7 @@ std::vector<int> declarable_abilities(const CardDb& db, const GameState& state, 
   for (int c : p.active) {
     const Card& unit = db.at(state.card_of.at(static_cast<std::size_t>(c)));
     if (!unit.implemented || !has_optional_ability(db, state, c) || contains(state.declared, c)) continue;
-    const bool duel = targeted_effect(db, state, c) == TargetedEffect::Duel;
-    if (duel && (state.after_clash || attacked)) continue;  // "before your other Units"
+    if (before_attack(db, state, c) && (state.after_clash || attacked)) continue;  // "before your other Units"
     out.push_back(c);
   }
   return out;

@@ -26,14 +26,18 @@ std::string EverZoneMatch::state_hash() const {
   h.add(std::string_view("everzone"));
   add_list(h, s.card_of);
   add_list(h, s.owner_of);
-  add_list(h, s.defense_mod);
-  add_list(h, s.target_to_attack);
   add_list(h, s.battle_deck);
   h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
   h.add(s.teams).add(s.after_clash).add(s.in_clash).add(s.effect_card).add(s.effect_step);
   for (const auto* list :
-       {&s.effects, &s.abilities, &s.declared, &s.kept, &s.redeploy, &s.just_activated, &s.dueled, &s.captured})
+       {&s.effects, &s.abilities, &s.declared, &s.kept, &s.just_activated})
     add_list(h, *list);
+  h.add(static_cast<std::int64_t>(s.lingering.size()));
+  for (const auto& e : s.lingering) {
+    h.add(e.source).add(e.seat).add(static_cast<int>(e.change)).add(static_cast<int>(e.stat)).add(e.amount);
+    h.add(static_cast<int>(e.lasts));
+    add_list(h, e.cards);
+  }
   for (auto x : s.rng.state()) h.add(x);
   for (const auto& p : s.players) add_player(h, p);
   h.add(s.result.has_value());

@@ -43,6 +43,32 @@ class Projector {
     return out;
   }
 
+  // Public: not in a hand, a deck or face down.
+  bool is_public(int c) const {
+    for (const auto& p : s_.players)
+      for (const auto* zone : {&p.hand, &p.deck, &p.deployed})
+        if (contains(*zone, c)) return false;
+    return true;
+  }
+
+  std::vector<EffectView> lingering() const {
+    std::vector<EffectView> out;
+    for (const auto& e : s_.lingering) {
+      if (e.source < 0 || !is_public(e.source)) continue;
+      EffectView v;
+      v.source = list({e.source}).front();
+      v.seat = e.seat;
+      for (int c : e.cards)
+        if (is_public(c)) v.cards.push_back(list({c}).front());
+      v.change = change_name(e);
+      v.amount = e.amount;
+      v.lasts = lasts_name(e.lasts);
+      v.active = effect_applies_now(db_, s_, e);
+      out.push_back(std::move(v));
+    }
+    return out;
+  }
+
   SeatView seat(int i) const {
     const auto& p = s_.players.at(static_cast<std::size_t>(i));
     const bool own = v_.kind == rules::Viewer::Kind::Judge ||
@@ -118,7 +144,8 @@ class Projector {
     view->after_clash = s_.after_clash;
     view->effects = list(s_.effects);
     view->abilities = list(s_.abilities);
-    view->captured = list(s_.captured);
+    view->captured = list(captured_units(s_));
+    view->lingering = lingering();
     view->armies = armies();
     view->result = s_.result;
     return view;
@@ -166,6 +193,12 @@ std::string EverZoneView::to_text() const {
   if (!effects.empty()) put_list(out, "effects stack", effects);
   if (!abilities.empty()) put_list(out, "abilities stack", abilities);
   if (!captured.empty()) put_list(out, "captured", captured);
+  for (const auto& e : lingering) {
+    std::vector<std::string> items = {text_of(e.source), e.change, std::to_string(e.amount), e.lasts};
+    if (!e.active) items.push_back("suspended");
+    for (const auto& c : e.cards) items.push_back(text_of(c));
+    put_list(out, "effect", items);
+  }
   for (const auto& s : seats) {
     out += "seat " + std::to_string(s.seat) + " cp " + std::to_string(s.cp) + " surrenders " +
            std::to_string(s.surrenders) + " hand " + std::to_string(s.hand_count) + " deck " +

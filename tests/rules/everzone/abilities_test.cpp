@@ -1,4 +1,4 @@
-// Card abilities with named C++ handlers (rules/everzone/src/card_abilities.cpp).
+// Card abilities written as data (cards/everzone.cards; rules/everzone/src/abilities.cpp).
 #include <gtest/gtest.h>
 
 #include "everzone_test_util.hpp"
@@ -86,7 +86,7 @@ TEST(EverZoneAbilities, HantalVexiliumDestroyedAllActiveUnitsReceiveMinusFourDef
   ASSERT_EQ(player(*m, 0).active.size(), 1u);
   EXPECT_EQ(player(*m, 0).fallen.size(), 2u);
   const int bastion = player(*m, 0).active[0];
-  EXPECT_EQ(m->state().defense_mod[static_cast<std::size_t>(bastion)], -4);
+  EXPECT_EQ(defense_change(*m, "c" + std::to_string(bastion)), -4);
 }
 
 // "When this phase occurs [Retreat], all bonuses and effects end their action."
@@ -99,7 +99,8 @@ TEST(EverZoneAbilities, DefenseChangesEndAtTheRetreatPhase) {
   accept(*m, 1, {"done"});
   pass_all(*m);  // the Support window after the clash
   ASSERT_EQ(m->state().phase, Phase::Retreat);
-  for (int mod : m->state().defense_mod) EXPECT_EQ(mod, 0);
+  EXPECT_TRUE(m->state().lingering.empty());
+  for (std::size_t c = 0; c < m->state().card_of.size(); ++c) EXPECT_EQ(defense_change(*m, "c" + std::to_string(c)), 0);
 }
 
 }  // namespace

@@ -9,10 +9,6 @@
 namespace concord::everzone::test {
 namespace {
 
-int defense_mod_of(const EverZoneMatch& m, const std::string& instance) {
-  return m.state().defense_mod.at(static_cast<std::size_t>(std::stoi(instance.substr(1))));
-}
-
 // Every combination of the prompt's options within its bounds: the stated
 // legal sets are accepted and every other combination is refused (the state
 // untouched), so a client or bot that answers with a legal set is never refused.
@@ -141,7 +137,7 @@ TEST(EverZoneDeviations, L53_HybridAbilitiesApplyEachTimeTheCircumstancesArise) 
   accept(*m, 0, {medusa});
   pass_all(*m);
   accept(*m, 0, {id(*m, 1, "slurr_spawn")});
-  EXPECT_EQ(defense_mod_of(*m, id(*m, 1, "slurr_spawn")), -1);
+  EXPECT_EQ(defense_change(*m, id(*m, 1, "slurr_spawn")), -1);
   EXPECT_FALSE(offers(*m, 0, medusa));  // the same window: once
   pass_all(*m);                         // the clash begins: a new circumstance
   ASSERT_EQ(m->state().phase, Phase::Clash);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "concord/everzone/card_db.hpp"
+#include "concord/everzone/effects.hpp"
 #include "concord/everzone/everzone_match.hpp"
 #include "concord/everzone/position.hpp"
 
@@ -93,6 +94,14 @@ inline bool offers(const EverZoneMatch& m, int seat, const std::string& option) 
   for (const auto& o : p->options)
     if (o.id == option) return true;
   return false;
+}
+
+// How much the lasting effects (GameState::lingering) change an instance's
+// DEFENSE now ("c3"): its DEFENSE through the effect layer minus the printed one.
+inline int defense_change(const EverZoneMatch& m, const std::string& instance) {
+  const int i = std::stoi(instance.substr(1));
+  const auto& s = m.state();
+  return unit_values(db(), s, i).defense - db().at(s.card_of.at(static_cast<std::size_t>(i))).values.defense;
 }
 
 inline const PlayerState& player(const EverZoneMatch& m, int seat) {

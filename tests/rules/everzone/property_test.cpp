@@ -84,12 +84,13 @@ struct Checker {
 
   void check_cards(const GameState& s) {
     std::vector<int> seen(s.card_of.size(), 0);
+    const auto captives = captured_units(s);
     for (std::size_t seat = 0; seat < s.players.size(); ++seat) {
       const auto& p = s.players[seat];
       for (const auto* zone : {&p.deck, &p.hand, &p.deployed, &p.active, &p.withdrawn, &p.supports,
                                &p.retreated, &p.fallen})
         for (int c : *zone) {
-          const bool captured = std::find(s.captured.begin(), s.captured.end(), c) != s.captured.end();
+          const bool captured = std::find(captives.begin(), captives.end(), c) != captives.end();
           if (!captured) {
             ASSERT_EQ(s.owner_of.at(static_cast<std::size_t>(c)), static_cast<int>(seat));
           }

@@ -1,6 +1,6 @@
 // "Useful Tips": the two stacks, optional/contextual/continuous abilities,
 // single versus extended Support effects, and the card clarifications of the
-// cards with named handlers (rules/everzone/src/card_abilities.cpp).
+// cards whose abilities are data (cards/everzone.cards).
 #include <gtest/gtest.h>
 
 #include "concord/everzone/army.hpp"
@@ -8,10 +8,6 @@
 
 namespace concord::everzone::test {
 namespace {
-
-int defense_mod(const EverZoneMatch& m, const std::string& instance) {
-  return m.state().defense_mod.at(static_cast<std::size_t>(std::stoi(instance.substr(1))));
-}
 
 // ------------------------------------------------------------- the two stacks
 
@@ -36,7 +32,9 @@ TEST(EverZoneStacks, EffectsResolveBeforeAbilitiesAndADeclaredAbilityCannotBeCan
   ASSERT_TRUE(m->prompt(0));                   // ... and its ability still resolves
   EXPECT_EQ(m->prompt(0)->kind, "effect");
   accept(*m, 0, {id(*m, 1, "numen_sentinel")});
-  EXPECT_EQ(defense_mod(*m, id(*m, 1, "numen_sentinel")), -2);
+  // L56: "If a card is ... destroyed, all of its effects disappear": the -2
+  // applied (a Unit it took to 0 DEFENSE would have been destroyed) and ended.
+  EXPECT_EQ(defense_change(*m, id(*m, 1, "numen_sentinel")), 0);
   EXPECT_EQ(m->state().phase, Phase::Support);
 }
 
@@ -87,7 +85,7 @@ TEST(EverZoneCardsPlay, MeraudAbilityAtAnyTimeNotNecessarilyImmediatelyAfterActi
   EXPECT_FALSE(offers(*m, 0, ability(*m, 0, "meraud")));  // only once
   pass_all(*m);
   accept(*m, 0, {id(*m, 0, "numen_sentinel")});
-  EXPECT_EQ(defense_mod(*m, id(*m, 0, "numen_sentinel")), 2);
+  EXPECT_EQ(defense_change(*m, id(*m, 0, "numen_sentinel")), 2);
   EXPECT_EQ(Army(db(), m->state(), 0).totals().defense, 3 + 4 + 2);
 }
 
@@ -234,7 +232,7 @@ TEST(EverZoneCardsPlay, MedusaHybridYouMayDecideWhetherToApplyIt) {
   accept(*m, 0, {ability(*m, 0, "medusa")});
   pass_all(*m);
   accept(*m, 0, {id(*m, 1, "slurr_spawn")});
-  EXPECT_EQ(defense_mod(*m, id(*m, 1, "slurr_spawn")), -1);
+  EXPECT_EQ(defense_change(*m, id(*m, 1, "slurr_spawn")), -1);
 }
 
 // ------------------------------------------------------------- contextual
@@ -301,10 +299,12 @@ TEST(EverZoneCardsPlay, OrbitalVoidSingleEffectIsDiscardedOnceResolved) {
   auto m = from_position(
       "location space turn 1\nphase support\n"
       "seat 0\nactive utron_drone\nhand orbital_void\n"
-      "seat 1\nactive slurr_glider numen_skyblade\n");
+      "seat 1\nactive slurr_glider numen_skyblade sniper\n");
   accept(*m, 0, {id(*m, 0, "orbital_void")});
   pass_all(*m);
-  EXPECT_EQ(defense_mod(*m, id(*m, 1, "slurr_glider")), -1);
+  EXPECT_EQ(player(*m, 1).fallen.size(), 1u);  // Sniper: 1 - 1 = 0 DEFENSE, destroyed at once
+  // L56: discarded, its -1 DEFENSE ends with it.
+  EXPECT_EQ(defense_change(*m, id(*m, 1, "slurr_glider")), 0);
   EXPECT_EQ(player(*m, 0).retreated.size(), 1u);
   EXPECT_TRUE(player(*m, 0).supports.empty());
 }
@@ -416,7 +416,7 @@ TEST(EverZoneCardsPlay, VladWithdrawnTheCapturedUnitReturnsToTheOpponentsFallenD
   ASSERT_EQ(m->state().phase, Phase::Withdraw);
   accept(*m, 0, {id(*m, 0, "vlad")});
   EXPECT_EQ(player(*m, 1).fallen, (std::vector<int>{std::stoi(id(*m, 1, "utron_lancer").substr(1))}));
-  EXPECT_TRUE(m->state().captured.empty());
+  EXPECT_TRUE(captured_units(m->state()).empty());
   EXPECT_EQ(player(*m, 0).active.size(), 1u);  // Vlad fits again: reactivated automatically
 }
 

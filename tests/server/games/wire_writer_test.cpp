@@ -69,6 +69,25 @@ TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
   for (int seats = 2; seats <= 4; ++seats) check_games<everzone::EverZoneView>("everzone", seats, testsupport::bot_game_count(50, 4));
 }
 
+// Lasting effects (EzView.lingering): a suspended one with a negative amount,
+// an active marker with no public card; both encoders agree, fields round-trip.
+TEST(WireWriter, EverZoneLingeringEffectsEqualTheirProtobufSerialization) {
+  everzone::EverZoneView view;
+  view.phase = "support";
+  view.lingering.push_back({{"c2", "ciel", "Ciel"}, 1, {{"c3", "utron_bastion", "Utron Bastion"}}, "defense", -2,
+                            "source", false});
+  view.lingering.push_back({{"c4", "xenogray", "Xenogray"}, 0, {}, "out_of_army", 0, "turn", true});
+  const auto proto = to_proto(view);
+  EXPECT_EQ(encode_wire(view), proto.SerializeAsString());
+  ASSERT_EQ(proto.lingering_size(), 2);
+  EXPECT_EQ(proto.lingering(0).source().card_id(), "ciel");
+  EXPECT_EQ(proto.lingering(0).cards(0).ref(), "c3");
+  EXPECT_EQ(proto.lingering(0).amount(), -2);
+  EXPECT_FALSE(proto.lingering(0).active());
+  EXPECT_EQ(proto.lingering(1).change(), "out_of_army");
+  EXPECT_EQ(proto.lingering(1).lasts(), "turn");
+}
+
 TEST(WireWriter, WritesProto3Encodings) {
   std::string bytes;
   WireWriter w(bytes);

@@ -5,13 +5,10 @@
 #include <vector>
 
 #include "concord/everzone/card_db.hpp"
+#include "concord/everzone/effects.hpp"
 #include "concord/everzone/state.hpp"
 
 namespace concord::everzone {
-
-// A Unit's values now: printed values plus the changes effects and abilities
-// made to them (DEFENSE changes; TARGET turned into ATTACK this turn).
-Values unit_values(const CardDb& db, const GameState& state, int instance);
 
 class Army {
  public:

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "concord/everzone/ability.hpp"
+
 namespace concord::everzone {
 
 enum class CardKind { Unit, Support, Location };
@@ -31,6 +33,7 @@ struct Card {
   std::vector<int> limits;           // locations: RESOURCE limit per turn; size = turns
   std::string source;                // "rulebook" or "chosen"
   bool implemented = true;           // false: ability/effect text not executed yet
+  Ability ability;                   // `ability`, `step` and `static` lines (ability.hpp)
   std::string text;
   int line = 0;                      // line of "card <id>" in the data file
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "concord/everzone/effects.hpp"
 #include "concord/rules/rng.hpp"
 #include "concord/rules/types.hpp"
 
@@ -61,10 +62,6 @@ struct GameState {
 
   std::vector<int> card_of;      // instance -> CardDb index
   std::vector<int> owner_of;     // instance -> seat
-  std::vector<int> defense_mod;  // instance -> DEFENSE change from effects (0 outside play)
-  // instance -> TARGET turned into ATTACK this turn (NUMEN SKYBLADE: -N TARGET,
-  // +N ATTACK); back to 0 at the end of the turn and outside play.
-  std::vector<int> target_to_attack;
   std::vector<PlayerState> players;
   std::vector<int> battle_deck;  // CardDb indexes of Location cards, back = top
   int location = -1;             // CardDb index of the current Location
@@ -84,10 +81,11 @@ struct GameState {
   std::vector<int> abilities;    // Unit abilities declared (or triggered), not resolved yet
   std::vector<int> declared;     // Units whose optional ability was declared this battle
   std::vector<int> kept;         // single-effect Supports kept in play after resolving
-  std::vector<int> redeploy;     // Units to turn face down at the end of the turn (Ciel)
   std::vector<int> just_activated;  // Units activated by an effect since the last clash
-  std::vector<int> captured;     // Units under the control of a player who does not own them (Vlad)
-  std::vector<int> dueled;       // Xenogray/Kraken that attacked alone this turn (kept out of the army)
+  // Lasting effects of abilities and effects, in the order they began
+  // (effects.hpp): value changes, control (Vlad), markers (re-deploy at the
+  // end of the turn, a duelist out of its army). All end at the Retreat phase.
+  std::vector<Effect> lingering;
   rules::Rng rng;
   std::optional<rules::MatchResult> result;
 };

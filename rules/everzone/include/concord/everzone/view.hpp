@@ -58,6 +58,19 @@ struct ArmyView {
   Values values;               // ATTACK/DEFENSE/TARGET/RESOURCE of the whole army
 };
 
+// One lasting effect (GameState::lingering, effects.hpp), shown generically.
+// Only effects whose source is public are listed, with their public cards.
+struct EffectView {
+  CardEntry source;              // the card whose ability or effect made it
+  int seat = -1;                 // the seat it serves
+  std::vector<CardEntry> cards;  // what it affects
+  std::string change;            // "attack" "defense" "target" (`amount` added), "redeploy", "out_of_army", "control"
+  int amount = 0;
+  std::string lasts;             // "source" (while the source is in play), "turn", "battle"
+  bool active = true;            // false while suspended (its source is withdrawn)
+  bool operator==(const EffectView&) const = default;
+};
+
 struct EverZoneView : rules::View {
   rules::Viewer viewer;
   std::string phase;
@@ -74,6 +87,7 @@ struct EverZoneView : rules::View {
   // resolves first; effects resolve before abilities.
   std::vector<CardEntry> effects, abilities;
   std::vector<CardEntry> captured;  // Units under the control of a seat that does not own them
+  std::vector<EffectView> lingering;  // lasting effects, in the order they began
   std::optional<rules::MatchResult> result;
   std::string to_text() const override;
 };
