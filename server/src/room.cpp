@@ -338,15 +338,16 @@ void Room::close_room(const std::string& reason) {
   closed.mutable_room_closed()->set_room_id(id_);
   closed.mutable_room_closed()->set_reason(reason);
   auto body = std::make_shared<const std::string>(closed.SerializeAsString());
-  for (auto& seat : seats_) {
-    for (const auto& link : seat.links) link->send_shared(body);
-  }
-  for (const auto& link : spectators_) link->send_shared(body);
-  for (const auto& [link, judge] : judge_links_) link->send_shared(body);
+  std::vector<LinkPtr> told(spectators_.begin(), spectators_.end());
+  for (const auto& seat : seats_) told.insert(told.end(), seat.links.begin(), seat.links.end());
+  for (const auto& [link, judge] : judge_links_) told.push_back(link);
+  // The room changes first and tells last: whoever reads RoomClosed and then
+  // lists the rooms must not find it.
   closed_ = true;
   cancel_timers();
   update_summary();
   ctx_.lobby.remove(id_);
+  for (const auto& link : told) link->send_shared(body);
 }
 
 // A closed room's timers must not keep it alive (their handlers hold it).
