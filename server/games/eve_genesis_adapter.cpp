@@ -25,9 +25,6 @@ void fill_card(const eve::EveCardView& c, pb::EveCard* out) {
   out->set_region(c.region);
   out->set_copies(c.copies);
   out->set_under(c.under);
-  out->set_depleted(c.depleted);
-  out->set_grounded(c.grounded);
-  out->set_shielded(c.shielded);
 }
 
 template <typename Field>
@@ -117,6 +114,19 @@ void fill_combat(const eve::EveCombatView& c, pb::EveCombat* out) {
   for (const auto& t : c.triggered) fill_pile_item(t, out->add_triggered());
 }
 
+void fill_effect(const eve::EveEffectView& e, pb::EveEffect* out) {
+  out->set_source(e.source);
+  out->set_source_name(e.source_name);
+  out->set_controller(static_cast<std::uint32_t>(e.controller));
+  out->set_card(e.card);
+  out->set_region(e.region);
+  out->set_change(e.change);
+  out->set_amount(e.amount);
+  out->set_order(e.order);
+  out->set_until(e.until);
+  out->set_condition(e.condition);
+}
+
 void fill_view(const eve::EveView& view, pb::EveView& out) {
   out.set_turn(static_cast<std::uint32_t>(view.turn));
   out.set_first(static_cast<std::uint32_t>(view.first));
@@ -130,12 +140,7 @@ void fill_view(const eve::EveView& view, pb::EveView& out) {
   for (const auto& p : view.pile) fill_pile_item(p, out.add_pile());
   for (const auto& p : view.waiting) fill_pile_item(p, out.add_waiting());
   fill_combat(view.combat, out.mutable_combat());
-  for (const auto& b : view.boosts) {
-    auto* boost = out.add_boosts();
-    boost->set_seat(static_cast<std::uint32_t>(b.seat));
-    boost->set_region(b.region);
-    boost->set_amount(b.amount);
-  }
+  for (const auto& e : view.effects) fill_effect(e, out.add_effects());
   for (int s : view.table) out.add_table(static_cast<std::uint32_t>(s));
   out.set_range(static_cast<std::uint32_t>(view.range));
   out.set_hunter_and_prey(view.hunter_and_prey);
@@ -163,9 +168,6 @@ void write_card(WireWriter& w, int field, const eve::EveCardView& c) {
   w.str(14, c.region);
   w.str(15, c.copies);
   w.u64(16, c.under);
-  w.boolean(17, c.depleted);
-  w.boolean(18, c.grounded);
-  w.boolean(19, c.shielded);
   w.end(at);
 }
 
@@ -266,6 +268,21 @@ void write_combat(WireWriter& w, const eve::EveCombatView& c) {
   w.end(at);
 }
 
+void write_effect(WireWriter& w, const eve::EveEffectView& e) {
+  const auto at = w.begin(19);
+  w.str(1, e.source);
+  w.str(2, e.source_name);
+  w.u64(3, u32(e.controller));
+  w.str(4, e.card);
+  w.str(5, e.region);
+  w.str(6, e.change);
+  w.i64(7, e.amount);
+  w.str(8, e.order);
+  w.str(9, e.until);
+  w.str(10, e.condition);
+  w.end(at);
+}
+
 void write_view(WireWriter& w, const eve::EveView& view) {
   w.u64(1, u32(view.turn));
   w.u64(2, u32(view.first));
@@ -279,18 +296,12 @@ void write_view(WireWriter& w, const eve::EveView& view) {
   for (const auto& p : view.pile) write_pile_item(w, 10, p);
   for (const auto& p : view.waiting) write_pile_item(w, 11, p);
   write_combat(w, view.combat);
-  for (const auto& b : view.boosts) {
-    const auto at = w.begin(13);
-    w.u64(1, u32(b.seat));
-    w.str(2, b.region);
-    w.i64(3, b.amount);
-    w.end(at);
-  }
   w.packed(14, view.table);
   w.u64(15, u32(view.range));
   w.boolean(16, view.hunter_and_prey);
   w.boolean(17, view.destroying_prey);
   w.boolean(18, view.alliances);
+  for (const auto& e : view.effects) write_effect(w, e);
 }
 
 }  // namespace

@@ -53,4 +53,32 @@ std::string to_string(OrderKind kind) {
   return names[static_cast<int>(kind)];
 }
 
+namespace {
+
+constexpr const char* kChangeNames[] = {"none", "shield", "attack", "jam", "cannot_execute", "cannot_jump",
+                                        "prevent_damage"};
+constexpr const char* kDurationNames[] = {"source", "turn", "phase", "combat_phase"};
+constexpr const char* kConditionNames[] = {"always", "remote_region", "friendly_company"};
+
+template <typename E, std::size_t N>
+std::optional<E> from_names(const char* const (&names)[N], const std::string& text) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (text == names[i]) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string to_string(ChangeKind kind) { return kChangeNames[static_cast<int>(kind)]; }
+std::string to_string(Duration d) { return kDurationNames[static_cast<int>(d)]; }
+std::string to_string(Condition c) { return kConditionNames[static_cast<int>(c)]; }
+std::optional<ChangeKind> change_kind_from(const std::string& text) {
+  return from_names<ChangeKind>(kChangeNames, text);
+}
+std::optional<Duration> duration_from(const std::string& text) { return from_names<Duration>(kDurationNames, text); }
+std::optional<Condition> condition_from(const std::string& text) {
+  return from_names<Condition>(kConditionNames, text);
+}
+
 }  // namespace concord::eve

@@ -89,7 +89,7 @@ const std::set<std::string>& allowed_fields(data::CardType type) {
   static const std::set<std::string> base = {"shield", "income", "locations",
                                              "locations_unlimited", "upgraded", "upgrade_as_news"};
   static const std::set<std::string> region = {"cost", "income", "locations",
-                                               "locations_unlimited", "no_orders_in_region",
+                                               "locations_unlimited", "static_ability",
                                                "effect", "locations_locked"};
   static const std::set<std::string> ship = {"cost", "x_cost", "shield", "attack", "build",
                                              "order", "limited", "income", "effect", "keyword",
@@ -100,7 +100,7 @@ const std::set<std::string>& allowed_fields(data::CardType type) {
   static const std::set<std::string> structure = {"cost", "x_cost", "shield", "income",
                                                   "limited", "effect", "static_ability"};
   static const std::set<std::string> location = {"cost", "x_cost", "income", "mineral_volume",
-                                                 "limited", "effect", "region_shield_penalty"};
+                                                 "limited", "effect", "static_ability"};
   static const std::set<std::string> character = {"cost", "x_cost", "clone_cost", "order",
                                                   "limited", "effect"};
   static const std::set<std::string> none;
@@ -121,7 +121,7 @@ const std::set<std::string>& typed_fields() {
       "cost",   "x_cost",   "income",   "shield",   "attack", "build", "duration",
       "duration_infinite", "locations", "locations_unlimited", "mineral_volume",
       "clone_cost", "order", "upgraded", "limited", "effect", "x_is_target_cost",
-      "no_orders_in_region", "region_shield_penalty", "no_attack_jumps", "keyword",
+      "no_attack_jumps", "keyword",
       "locations_locked", "static_ability", "upgrade_as_news", "faction"};
   return all;
 }
@@ -161,6 +161,32 @@ void check_type_fields(const data::Card& c, CardChecker& check) {
   }
 }
 
+void check_change(const data::Change& ch, CardChecker& check, const char* field) {
+  if (ch.kind() == data::CHANGE_NONE) check.fail(field, "a change needs a kind");
+  const bool numeric = ch.kind() == data::SHIELD || ch.kind() == data::ATTACK || ch.kind() == data::JAM_STRENGTH;
+  if (numeric != (ch.amount() != 0)) check.fail(field, "SHIELD, ATTACK and JAM_STRENGTH need an amount, others none");
+  if (ch.order() != data::ORDER_UNSPECIFIED && ch.kind() != data::CANNOT_EXECUTE) {
+    check.fail(field, "order: CANNOT_EXECUTE only");
+  }
+}
+
+// The issue-12 vocabulary: ADD_EFFECT carries changes, MOVE_TARGET a zone.
+void check_vocabulary(const data::Card& c, const data::Effect& e, CardChecker& check) {
+  if ((e.kind() == data::ADD_EFFECT) != (e.change_size() > 0)) {
+    check.fail("effect", "ADD_EFFECT needs at least one change, other kinds none");
+  }
+  for (const auto& ch : e.change()) check_change(ch, check, "effect");
+  if ((e.kind() == data::MOVE_TARGET) != (e.to() != data::ZONE_UNSPECIFIED)) {
+    check.fail("effect", "MOVE_TARGET needs `to`, other kinds none");
+  }
+  if (e.target() == data::TARGET_PILOTED_SHIP && c.type() != data::CHARACTER) {
+    check.fail("effect", "TARGET_PILOTED_SHIP: characters only");
+  }
+  if (e.kind() != data::ADD_EFFECT && (e.duration() != data::WHILE_SOURCE_IN_PLAY || e.condition() != data::ALWAYS)) {
+    check.fail("effect", "duration and condition: ADD_EFFECT only");
+  }
+}
+
 void check_required(const data::Card& c, CardChecker& check) {
   if (c.type() == data::CARD_TYPE_UNSPECIFIED) check.fail("type", "type is required");
   if (c.name().empty()) check.fail("name", "name is required");
@@ -191,12 +217,11 @@ void check_required(const data::Card& c, CardChecker& check) {
       check.fail("effect", "HANDLER needs a known handler (cathedral, beggars_emporium, cult_of_tetrimon, "
                            "sanshas_scout_outpost), other kinds none");
     }
-    const bool needs = e.kind() == data::RETURN_TARGET_TO_HAND || e.kind() == data::DESTROY_TARGET ||
-                       e.kind() == data::DAMAGE_TARGET || e.kind() == data::TARGET_SHIELD_BONUS ||
-                       e.kind() == data::RETURN_TARGET_TO_DOCKS || e.kind() == data::PUT_LOCATION_FROM_SCRAPHEAP ||
-                       e.kind() == data::GIVE_ORDER || e.kind() == data::PUT_TARGET_ON_MARKET_BOTTOM ||
-                       e.kind() == data::NO_MINING_TARGET || e.kind() == data::FORCE_WITHDRAW_TARGET ||
-                       e.kind() == data::RETURN_SHIPS_HOME;
+    const bool needs = e.kind() == data::MOVE_TARGET || e.kind() == data::DESTROY_TARGET ||
+                       e.kind() == data::DAMAGE_TARGET || e.kind() == data::ADD_EFFECT ||
+                       e.kind() == data::PUT_LOCATION_FROM_SCRAPHEAP || e.kind() == data::GIVE_ORDER ||
+                       e.kind() == data::FORCE_WITHDRAW_TARGET || e.kind() == data::RETURN_SHIPS_HOME;
+    check_vocabulary(c, e, check);
     const bool activated_only = e.cost_credits() != 0 || e.cost() != data::COST_NONE ||
                                 e.target_attacking() || e.role() != data::ANY_ROLE;
     if (activated_only && e.trigger() != data::ACTIVATED) {
@@ -219,6 +244,10 @@ void check_required(const data::Card& c, CardChecker& check) {
   if (targeted > 1) check.fail("effect", "at most one targeted effect");
   for (const auto& st : c.static_ability()) {
     if (st.kind() == data::STATIC_UNSPECIFIED) check.fail("static_ability", "static_ability needs a kind");
+    if ((st.kind() == data::CHANGE) != (st.change_size() > 0)) {
+      check.fail("static_ability", "CHANGE needs at least one change, other kinds none");
+    }
+    for (const auto& ch : st.change()) check_change(ch, check, "static_ability");
   }
   if (c.x_is_target_cost() && (!c.x_cost() || targeted == 0)) {
     check.fail("x_is_target_cost", "x_is_target_cost needs x_cost and a targeted effect");
@@ -243,6 +272,16 @@ CardType convert_type(data::CardType t) {
     case data::CHARACTER: return CardType::Character;
     default: return CardType::Ship;
   }
+}
+
+std::vector<Change> convert_changes(const pb::RepeatedPtrField<data::Change>& in) {
+  std::vector<Change> out;
+  for (const auto& ch : in) {
+    const std::string order =
+        ch.order() == data::ORDER_UNSPECIFIED ? "" : to_string(static_cast<OrderKind>(ch.order() - 1));
+    out.push_back(Change{static_cast<ChangeKind>(ch.kind()), ch.amount(), order});
+  }
+  return out;
 }
 
 CardDef convert(const data::Card& c) {
@@ -275,15 +314,18 @@ CardDef convert(const data::Card& c) {
   d.chosen.assign(c.chosen().begin(), c.chosen().end());
   d.source = c.source();
   for (const auto& e : c.effect()) {
-    d.effects.push_back({static_cast<EffectKind>(e.kind() - 1), e.amount(),
+    d.effects.push_back({static_cast<EffectKind>(e.kind()), e.amount(),
                          static_cast<TargetKind>(e.target()), static_cast<Trigger>(e.trigger()),
                          e.handler(), e.cost_credits(), static_cast<AbilityCost>(e.cost()),
                          e.target_in_region(), e.target_attacking(), static_cast<AbilityRole>(e.role()),
                          e.max_targets(), e.optional(), e.target_friendly(), e.target_max_shield(),
-                         e.amount_is_x(), e.faction()});
+                         e.amount_is_x(), e.faction(), convert_changes(e.change()),
+                         static_cast<Duration>(e.duration()), static_cast<Condition>(e.condition()),
+                         static_cast<Zone>(e.to())});
   }
   for (const auto& st : c.static_ability()) {
-    d.statics.push_back({static_cast<StaticKind>(st.kind()), st.amount(), static_cast<StaticScope>(st.scope())});
+    d.statics.push_back({static_cast<StaticKind>(st.kind()), st.amount(), static_cast<StaticScope>(st.scope()),
+                         convert_changes(st.change()), static_cast<Condition>(st.condition())});
   }
   d.locations_locked = c.locations_locked();
   d.upgrade_as_news = c.upgrade_as_news();
@@ -292,8 +334,6 @@ CardDef convert(const data::Card& c) {
   d.untargetable_by_news = c.untargetable_by_news();
   d.indestructible = c.indestructible();
   d.x_is_target_cost = c.x_is_target_cost();
-  d.no_orders_in_region = c.no_orders_in_region();
-  d.region_shield_penalty = c.region_shield_penalty();
   d.no_attack_jumps = c.no_attack_jumps();
   return d;
 }

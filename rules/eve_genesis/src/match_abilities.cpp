@@ -86,7 +86,7 @@ std::string EveMatch::ability_region(SeatIndex seat, const Action& a) const {
 std::optional<rules::Rejection> EveMatch::check_ability_target(SeatIndex seat, const Action& a,
                                                                const EffectDef& e) const {
   const CardId t = a.on;
-  if (e.target == TargetKind::None) {
+  if (e.target == TargetKind::None || e.target == TargetKind::PilotedShip) {
     if (t >= 0) return reject("ILLEGAL_TARGET", "this ability names no target");
     return std::nullopt;
   }
@@ -134,7 +134,7 @@ std::optional<rules::Rejection> EveMatch::check_ability(SeatIndex seat, const Ac
   if (e.cost == AbilityCost::SacrificeSelf && d.type == CardType::Location && location_locked(a.card)) {
     return reject("LOCATION_LOCKED", d.name + " cannot leave its region (prohibit beats allow)");
   }
-  if (e.kind == EffectKind::ProtectPilotedShip && pilot_ship(a.card) < 0) {
+  if (e.target == TargetKind::PilotedShip && pilot_ship(a.card) < 0) {
     return reject("ILLEGAL_ABILITY", d.name + " pilots no ship");
   }
   if (auto r = check_ability_target(seat, a, e)) return r;
@@ -166,7 +166,7 @@ void EveMatch::ability_options(SeatIndex seat, std::vector<Action>& out) const {
       const EffectDef& e = d.effects[i];
       if (e.trigger != Trigger::Activated) continue;
       a.effect = i;
-      if (e.target == TargetKind::None) {
+      if (e.target == TargetKind::None || e.target == TargetKind::PilotedShip) {
         out.push_back(a);
         continue;
       }
@@ -188,7 +188,7 @@ void EveMatch::play_ability(SeatIndex seat, const Action& a, Events& ev) {
   const CardDef& d = ability_def(a.card, a.target);
   const EffectDef& e = d.effects[a.effect];
   PileItem item{PileItem::Kind::Ability, seat, a.card, a.card < 0 ? a.target : "", a.on, a.effect};
-  if (e.kind == EffectKind::ProtectPilotedShip) item.target = pilot_ship(a.card);
+  if (e.target == TargetKind::PilotedShip) item.target = pilot_ship(a.card);
   state_.seats[seat].wallet -= e.cost_credits;
   if (e.cost == AbilityCost::SacrificeSelf) {
     pay_by_leaving(a.card, false);
@@ -220,7 +220,7 @@ void EveMatch::pay_by_leaving(CardId id, bool to_hand) {
 // An activated ability resolves; a target that left means no effect.
 void EveMatch::resolve_activated(const PileItem& item, const EffectDef& e, Events& ev) {
   const CardId t = item.target;
-  const bool needs_target = e.target != TargetKind::None || e.kind == EffectKind::ProtectPilotedShip;
+  const bool needs_target = e.target != TargetKind::None;
   const bool gone = t < 0 || (e.target == TargetKind::ScrapheapLocation
                                   ? !contains(state_.seats[item.controller].scrapheap, t)
                                   : !in_play_or_on_pile(t));
@@ -235,20 +235,7 @@ void EveMatch::resolve_activated(const PileItem& item, const EffectDef& e, Event
     case EffectKind::DamageTarget:
       deal_effect_damage(item.controller, {DamageEntry{item.card, t, -1, e.amount}}, ev);
       break;
-    case EffectKind::ReturnTargetToDocks: {
-      // FAQ: the ship "will no longer be able to jump during the Management phase".
-      // The docks are in play: a pilot stays in play and gets off in the docks (an agent).
-      // The ship stays in play: its pilot does not leave with it (take_out
-      // would send him to the scrapheap), it gets off in the docks.
-      const CardId pilot = state_.cards[t].pilot;
-      state_.cards[t].pilot = -1;
-      take_out(t);
-      state_.cards[t].pilot = pilot;
-      put_in_docks(t, ev);
-      if (state_.phase == Phase::Management) state_.grounded.push_back(t);
-      emit(ev, "returned_to_docks", card_name(t) + " (" + card_ref(t) + ") returns to its owner's docks");
-      break;
-    }
+    case EffectKind::MoveTarget: move_target(item, e, t, ev); break;
     case EffectKind::PutLocationFromScrapheap: {
       remove_from(state_.seats[item.controller].scrapheap, t);
       state_.region(item.region)->locations.push_back(t);
@@ -256,10 +243,7 @@ void EveMatch::resolve_activated(const PileItem& item, const EffectDef& e, Event
       queue_enters_play(t);
       break;
     }
-    case EffectKind::ProtectPilotedShip:
-      state_.shielded.push_back(t);
-      emit(ev, "damage_prevention", "damage to " + card_name(t) + " in remote regions is prevented this turn");
-      break;
+    case EffectKind::AddEffect: add_effects(item.card, item.controller, e, t, "", ev); break;
     default: break;
   }
 }

@@ -71,7 +71,7 @@ bool EveMatch::resolve_choice_ability(const PileItem& item, const EffectDef& e, 
     state_.prompt_seat = item.controller;
     return true;
   }
-  if (e.kind == EffectKind::BoostFriendlyRegion) {
+  if (e.kind == EffectKind::AddEffect && e.target == TargetKind::RemoteRegion) {  // Field Supply Router
     state_.choice = ResolutionChoice{ResolutionChoice::Kind::Region, item.controller, 1, item.card};
     state_.pending = Pending::Choice;
     state_.prompt_seat = item.controller;
@@ -174,7 +174,9 @@ void EveMatch::apply_region(const rules::Answer& answer, Events& ev) {
     queue_enters_play(c.source);
   } else if (key != kDecline) {
     for (const auto& e : def(c.source).effects) {
-      if (e.kind == EffectKind::BoostFriendlyRegion) state_.boosts.push_back(RegionBoost{c.seat, key, e.amount});
+      if (e.kind == EffectKind::AddEffect && e.target == TargetKind::RemoteRegion) {
+        add_effects(c.source, c.seat, e, -1, key, ev);
+      }
     }
     emit(ev, "region_chosen", card_name(c.source) + ": friendly ships in " + key + " get bonuses until end of turn");
   }

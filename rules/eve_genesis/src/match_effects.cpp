@@ -28,6 +28,7 @@ bool kind_fits(TargetKind kind, CardType type) {
     case TargetKind::None: return false;
     case TargetKind::ScrapheapLocation: return false;
     case TargetKind::RemoteRegion: return false;
+    case TargetKind::PilotedShip: return false;
   }
   return false;
 }
@@ -125,12 +126,7 @@ void EveMatch::forget(CardId id) {
   remove_from(c.jammed, id);
   remove_from(c.scrambled, id);
   remove_from(c.queue, id);
-  remove_from(state_.shielded, id);
-  for (auto& s : state_.seats) {
-    for (CardId n : s.news) {
-      if (state_.cards[n].target == id) state_.cards[n].target = -1;
-    }
-  }
+  forget_effects(id);
   for (auto* items : {&state_.pile, &state_.waiting, &c.triggered}) {
     for (auto& p : *items) {
       if (p.target == id) p.target = -1;
@@ -155,25 +151,23 @@ void EveMatch::apply_effects(const PileItem& item, Events& ev) {
       continue;
     }
     SeatState& owner = state_.seats[state_.cards[t].owner];
-    if (location_locked(t) && e.kind != EffectKind::DamageTarget && e.kind != EffectKind::TargetShieldBonus) {
-      emit(ev, "no_effect", card_name(t) + " cannot leave its region");  // Ginnungagap
-      continue;
-    }
     if (e.kind == EffectKind::DamageTarget) {
       deal_effect_damage(item.controller, {DamageEntry{item.card, t, -1, e.amount}}, ev);
-    } else if (e.kind == EffectKind::TargetShieldBonus) {
-      state_.cards[item.card].target = t;  // a static ability while the News stays in play
+    } else if (e.kind == EffectKind::AddEffect) {  // Stubborn Mechanic: while the News stays in play
+      add_effects(item.card, item.controller, e, t, "", ev);
+    } else if (e.kind == EffectKind::MoveTarget) {
+      move_target(item, e, t, ev);
     } else if (e.kind == EffectKind::DestroyTarget) {
+      if (location_locked(t)) {
+        emit(ev, "no_effect", card_name(t) + " cannot leave its region");  // Ginnungagap
+        continue;
+      }
       if (def(t).indestructible) continue;
       const bool ship = def(t).type == CardType::Ship && !ship_location(t).empty();
       take_out(t);
       owner.scrapheap.push_back(t);
       emit(ev, "destroyed", card_name(t) + " (" + card_ref(t) + ") is destroyed");
       if (ship) ship_destroyed(t, state_.cards[t].owner, ev);
-    } else {
-      take_out(t);
-      owner.hand.push_back(t);
-      emit(ev, "returned_to_hand", card_name(t) + " (" + card_ref(t) + ") returns to its owner's hand");
     }
   }
 }

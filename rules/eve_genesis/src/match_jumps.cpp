@@ -57,7 +57,7 @@ std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Actio
   // "... your ship attacks that region and cannot use its activated abilities,
   // execute orders or jump again during the same Management phase."
   if (is_attacking(a.card)) return reject("SHIP_ATTACKING", card_name(a.card) + " is attacking");
-  if (contains(state_.grounded, a.card)) {
+  if (has_change(a.card, ChangeKind::CannotJump) || static_change(a.card, ChangeKind::CannotJump)) {
     return reject("SHIP_ATTACKING", card_name(a.card) + " attacked this Management phase and cannot jump again");
   }
   const Region* dest = state_.region(a.target);

@@ -52,8 +52,8 @@ int EveMatch::order_strength(CardId ship, OrderKind kind) const {
   const std::string& tab = state_.cards[ship].order;
   if (where.empty() || where == kDocks || tab.empty() || is_attacking(ship)) return 0;
   if (contains(state_.combat.jammed, ship)) return 0;
-  if (kind == OrderKind::MineMinerals && contains(state_.depleted, ship)) return 0;  // Depleted Resources
-  if (db_.find(state_.region(where)->card)->no_orders_in_region) return 0;
+  if (has_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;  // Depleted Resources
+  if (static_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;  // Cloud Ring
   const auto orders = orders_of(ship);
   auto it = std::find_if(orders.begin(), orders.end(),
                          [&](const OrderDef& o) { return to_string(o.kind) == tab; });

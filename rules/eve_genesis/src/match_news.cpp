@@ -53,7 +53,7 @@ std::optional<rules::Rejection> EveMatch::check_news_target(SeatIndex seat, cons
   if (e->kind != EffectKind::GiveOrder) return std::nullopt;
   const Region* r = state_.region(ship_location(t));
   if (!r) return reject("ILLEGAL_TARGET", card_name(t) + " is not in a region");
-  if (db_.find(r->card)->no_orders_in_region) {
+  if (static_change(t, ChangeKind::CannotExecute)) {
     return reject("ORDERS_PROHIBITED", "ships in " + db_.find(r->card)->name + " cannot execute their orders");
   }
   if (is_attacking(t)) return reject("SHIP_ATTACKING", card_name(t) + " is attacking");
@@ -101,19 +101,9 @@ bool EveMatch::apply_news_effect(const PileItem& item, const EffectDef& e, Event
   const CardId t = item.target;
   if (t < 0 || !in_play_or_on_pile(t)) return false;  // "no effect" (match_effects.cpp)
   switch (e.kind) {
-    case EffectKind::PutTargetOnMarketBottom: {
-      take_out(t);
-      state_.seats[state_.cards[t].owner].market.push_back(t);  // front = top
-      emit(ev, "put_on_market", card_name(t) + " (" + card_ref(t) + ") goes to the bottom of its owner's market");
-      return true;
-    }
-    case EffectKind::NoMiningTarget:
-      state_.depleted.push_back(t);
-      emit(ev, "no_mining", card_name(t) + " (" + card_ref(t) + ") cannot execute Mine Minerals this turn");
-      return true;
     case EffectKind::GiveOrder: {
       const Region* r = state_.region(ship_location(t));
-      if (!r || db_.find(r->card)->no_orders_in_region || is_attacking(t) || orders_of(t).empty()) {
+      if (!r || static_change(t, ChangeKind::CannotExecute) || is_attacking(t) || orders_of(t).empty()) {
         emit(ev, "no_effect", card_name(item.card) + ": " + card_name(t) + " cannot be given an order");
         return true;
       }

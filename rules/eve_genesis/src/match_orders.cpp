@@ -62,7 +62,7 @@ std::optional<rules::Rejection> EveMatch::check_order(SeatIndex seat, const Acti
   if (current == a.target) return reject("ILLEGAL_ORDER", "that order is already being executed");
   // "An effect that prohibits an action always takes priority over an effect
   // that allows that same action" (FAQ: Cloud Ring).
-  if (db_.find(state_.region(where)->card)->no_orders_in_region) {
+  if (static_change(a.card, ChangeKind::CannotExecute)) {
     return reject("ORDERS_PROHIBITED", "ships in " + db_.find(state_.region(where)->card)->name +
                                            " cannot execute their orders");
   }

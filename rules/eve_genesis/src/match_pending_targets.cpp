@@ -144,6 +144,14 @@ void EveMatch::resolve_targeted_ability(const PileItem& item, const EffectDef& e
       damage.push_back(DamageEntry{item.card, t, -1, item.strength});
       continue;
     }
+    if (e.kind == EffectKind::AddEffect) {
+      add_effects(item.card, item.controller, e, t, "", ev);
+      continue;
+    }
+    if (e.kind == EffectKind::MoveTarget) {
+      move_target(item, e, t, ev);
+      continue;
+    }
     if (e.kind != EffectKind::ForceWithdrawTarget) continue;
     // Scorpion: it must still be in the battle with its target; a Warp
     // Scrambled ship "cannot withdraw" (prohibit beats allow).

@@ -149,6 +149,7 @@ void EveMatch::resolve_card(const PileItem& item, Events& ev) {
       } else {
         reset_counters(c);
         owner.scrapheap.push_back(item.card);
+        forget_effects(item.card);  // "while <this News> remains in play": it never does
       }
       break;
     default:

@@ -23,7 +23,7 @@ namespace concord::eve {
 // (no allocation: this runs for every shield and attack the engine reads).
 template <typename F>
 void EveMatch::for_each_static(F&& f) const {
-  auto has = [&](CardId id) { return !def(id).statics.empty() || def(id).region_shield_penalty != 0; };
+  auto has = [&](CardId id) { return !def(id).statics.empty(); };
   for (SeatIndex s = 0; s < seat_count(); ++s) {
     const SeatState& seat = state_.seats[s];
     if (seat.out) continue;
@@ -44,6 +44,17 @@ void EveMatch::for_each_static(F&& f) const {
   }
 }
 
+template <typename F>
+void EveMatch::for_each_region_change(CardId ship, F&& f) const {
+  const Region* r = state_.region(ship_location(ship));
+  if (!r) return;
+  for (const auto& st : db_.find(r->card)->statics) {
+    if (st.kind != StaticKind::Change || st.scope != StaticScope::AllShipsInRegion) continue;
+    if (!condition_holds(st.condition, ship)) continue;
+    for (const auto& ch : st.changes) f(ch);
+  }
+}
+
 bool EveMatch::in_scope(const StaticSource& src, StaticScope scope, CardId ship, const std::string& where) const {
   const SeatIndex owner = state_.cards[ship].owner;
   switch (scope) {
@@ -55,6 +66,7 @@ bool EveMatch::in_scope(const StaticSource& src, StaticScope scope, CardId ship,
     case StaticScope::FriendlyShipsInRegion: return where == src.region && state_.allied(owner, src.controller);
     case StaticScope::FriendlyShipsInHomeRegion:
       return src.controller >= 0 && where == state_.home_of(src.controller) && state_.allied(owner, src.controller);
+    case StaticScope::AllShipsInRegion: return where == src.region;
   }
   return false;
 }
@@ -79,18 +91,18 @@ EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
   ShipMods m;
   const std::string where = ship_location(ship);
   if (where.empty() || where == kDocks) return m;  // docked ships: nothing applies to them in a region
+  auto add = [&m](const Change& ch) {
+    if (ch.kind == ChangeKind::Shield) m.shield += ch.amount;
+    if (ch.kind == ChangeKind::Attack) m.attack += ch.amount;
+    if (ch.kind == ChangeKind::Jam) m.jam += ch.amount;
+  };
+  for_each_region_change(ship, add);  // the region card's own statics ("All ships in this region")
   for_each_static([&](const StaticSource& src) {
-    const CardDef& d = def(src.card);
-    if (src.region == where) m.shield -= d.region_shield_penalty;  // "All ships in this region get [-1 shield]"
-    for (const auto& st : d.statics) {
+    for (const auto& st : def(src.card).statics) {
       if (!in_scope(src, st.scope, ship, where)) continue;
-      switch (st.kind) {
-        case StaticKind::ShieldMod: m.shield += st.amount; break;
-        case StaticKind::AttackMod: m.attack += st.amount; break;
-        case StaticKind::JamBonus: m.jam += st.amount; break;
-        case StaticKind::AttackPerExcessShips: m.attack += excess_ships(src.controller, src.region); break;
-        default: break;
-      }
+      if (st.kind == StaticKind::AttackPerExcessShips) m.attack += excess_ships(src.controller, src.region);
+      if (st.kind != StaticKind::Change || !condition_holds(st.condition, ship)) continue;
+      for (const auto& ch : st.changes) add(ch);
     }
   });
   // Blood Rogue: "This ship gets [+1 attack] and [+1 shield] for each card lying face down under it."
@@ -100,43 +112,39 @@ EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
       m.shield += 1;
     }
   }
-  // Field Supply Router: "friendly ships in that region get [+1 attack] and [+1 shield] until end of turn".
-  for (const auto& b : state_.boosts) {
-    if (b.region == where && state_.allied(b.seat, state_.cards[ship].owner)) {  // "friendly ships"
-      m.attack += b.amount;
-      m.shield += b.amount;
-    }
-  }
-  // News in play naming the ship ("Target ship gets [+2 shield]").
-  for (const auto& s : state_.seats) {
-    for (CardId n : s.news) {
-      if (state_.cards[n].target != ship) continue;
-      for (const auto& e : def(n).effects) {
-        if (e.kind == EffectKind::TargetShieldBonus) m.shield += e.amount;
-      }
-    }
-  }
+  apply_lingering(ship, m);  // Field Supply Router, Stubborn Mechanic, ... (match_layer.cpp)
   return m;
 }
 
 // Damage prevention: Guardian (damage from ships), Oneiros (with company),
-// Ahremen Arkah (this turn, in remote regions).
+// lingering effects (Ahremen Arkah: this turn, while in remote regions).
 bool EveMatch::damage_prevented(const DamageEntry& d) const {
   const CardId t = d.target;
   const std::string where = ship_location(t);
   const Region* r = state_.region(where);
-  if (contains(state_.shielded, t) && r && !r->home) return true;
-  const CardDef& td = def(t);
+  if (has_change(t, ChangeKind::PreventDamage)) return true;
   if (!r) return false;  // statics of a ship apply only in a region
+  if (static_change(t, ChangeKind::PreventDamage)) return true;  // Oneiros "with company"
   const bool from_ship = d.source >= 0 && def(d.source).type == CardType::Ship;
-  if (td.has_static(StaticKind::PreventDamageFromShips) && from_ship && !d.redirected) return true;
-  if (td.has_static(StaticKind::PreventDamageWithCompany)) {
-    const auto friends = std::count_if(r->ships.begin(), r->ships.end(), [&](CardId id) {
-      return state_.allied(state_.cards[id].owner, state_.cards[t].owner);  // allies' ships are friendly
-    });
-    if (friends > 1) return true;
-  }
-  return false;
+  return def(t).has_static(StaticKind::PreventDamageFromShips) && from_ship && !d.redirected;
+}
+
+bool EveMatch::static_change(CardId ship, ChangeKind kind, const std::string& order) const {
+  const std::string where = ship_location(ship);
+  if (where.empty() || where == kDocks) return false;
+  bool found = false;
+  auto match = [&](const Change& ch) {
+    found = found || (ch.kind == kind && (ch.order.empty() || ch.order == order));
+  };
+  for_each_region_change(ship, match);
+  for_each_static([&](const StaticSource& src) {
+    for (const auto& st : def(src.card).statics) {
+      if (st.kind != StaticKind::Change || !in_scope(src, st.scope, ship, where)) continue;
+      if (!condition_holds(st.condition, ship)) continue;
+      for (const auto& ch : st.changes) match(ch);
+    }
+  });
+  return found;
 }
 
 // "All players' income is increased by 1" (Market Fluctuations).

@@ -28,10 +28,9 @@ void EveMatch::begin_turn(SeatIndex seat, Events& ev) {
   state_.region_played = false;
   state_.combat = CombatState{};
   state_.mined.clear();
-  state_.shielded.clear();  // "until end of turn"
-  state_.depleted.clear();
-  state_.boosts.clear();
-  state_.grounded.clear();
+  std::erase_if(state_.effects, [](const LingeringEffect& e) {  // "until end of turn" (and shorter)
+    return e.until != Duration::WhileSourceInPlay;
+  });
   recharge_shields();  // the previous turn ended (also when its player left mid-phase)
   for (auto& s : state_.seats) s.limited_played = false;
   emit(ev, "turn_started", "turn " + std::to_string(state_.turn) + ": " + side_name(seat));
@@ -40,10 +39,12 @@ void EveMatch::begin_turn(SeatIndex seat, Events& ev) {
 }
 
 void EveMatch::enter(const Window& w, Events& ev) {
+  // "for the rest of that Management phase": a new phase (or a new Combat phase) begins.
+  if (w.phase != state_.phase || w.step == Step::StartOfCombat) expire_effects(Duration::EndOfPhase);
+  if (w.step == Step::StartOfCombat || w.phase != Phase::Combat) expire_effects(Duration::EndOfCombatPhase);
   state_.phase = w.phase;
   state_.step = w.step;
   state_.passes = 0;
-  if (w.phase != Phase::Management) state_.grounded.clear();  // "for the rest of that Management phase"
   emit(ev, "step", to_string(w.phase) + "/" + to_string(w.step));
   if (w.phase == Phase::Combat) {
     enter_combat_step(ev);
@@ -151,6 +152,7 @@ void EveMatch::run_duration_step(Events& ev) {
       }
       remove_from(s.news, id);
       reset_counters(c);
+      forget_effects(id);  // "while <this News> remains in play"
       s.scrapheap.push_back(id);
       emit(ev, "news_expired", card_name(id) + " expires and goes to the scrapheap");
     }

@@ -42,7 +42,7 @@ bool PositionParser::is_combat_line(const std::string& k) {
   static const char* keys[] = {"attack",    "attacker", "combat",   "defenders", "jammed",
                                "scrambled", "queue",    "assigned", "forced",    "dampened",
                                "withdrawal", "triggered", "mined", "clones",
-                               "grounded", "shielded", "depleted", "boost", "under", "share"};
+                               "effect", "under", "share"};
   return std::any_of(std::begin(keys), std::end(keys), [&](const char* x) { return k == x; });
 }
 
@@ -62,9 +62,7 @@ bool PositionParser::combat_line(const Words& w) {
   if (k == "queue") return refs(w, 1, c.queue);
   if (k == "mined") return refs(w, 1, st_.mined);
   if (k == "clones") return refs(w, 1, st_.clones);
-  if (k == "grounded") return refs(w, 1, st_.grounded);
-  if (k == "shielded") return refs(w, 1, st_.shielded);
-  if (k == "depleted") return refs(w, 1, st_.depleted);
+  if (k == "effect") return effect_line(w);
   if (k == "under") {  // "under <seat> c<ship> <card>...": face down under a ship (Blood Rogue)
     auto s = w.size() >= 4 ? seat(w[1]) : std::nullopt;
     if (!s) return error_.empty() ? fail("expected 'under <seat> c<ship> <card>...'") : false;
@@ -78,12 +76,6 @@ bool PositionParser::combat_line(const Words& w) {
       st_.under.emplace_back(*id, *ship);
     }
     return true;
-  }
-  if (k == "boost") {  // "boost <seat> <region> <amount>" (Field Supply Router, until end of turn)
-    auto s = w.size() == 4 ? seat(w[1]) : std::nullopt;
-    if (!s) return error_.empty() ? fail("expected 'boost <seat> <region> <amount>'") : false;
-    auto n = region_for(w[2]) ? integer(w[3], 1, 100) : std::nullopt;
-    return n && (st_.boosts.push_back(RegionBoost{*s, w[2], *n}), true);
   }
   if (k == "share") {  // "share c<ship> c<target> <amount>" (L98: damage chosen for one of several targets)
     auto a = w.size() == 4 ? ref(w[1]) : std::nullopt;

@@ -352,12 +352,6 @@ bool PositionParser::card_attrs(CardInstance& c, const Words& w, std::size_t fro
       c.copy = val;
       continue;
     }
-    if (key == "names") {  // the ship a News in play names (final id)
-      auto r = ref(val);
-      if (!r) return false;
-      c.target = *r;
-      continue;
-    }
     if (!(n = integer(val, 0, 1000))) return false;
     if (key == "build") c.build = *n;
     else if (key == "damage") c.damage = *n;

@@ -17,6 +17,9 @@
 
 namespace concord::eve {
 
+// One lingering effect as a position line (position_effects.cpp).
+std::string effect_text(const LingeringEffect& e);
+
 class PositionParser {
  public:
   // Defaults: turn 1, seat 0 first and active, Management phase, priority.
@@ -54,6 +57,9 @@ class PositionParser {
   bool keyword_item(const Words& w, std::size_t at, SeatIndex seat, std::vector<PileItem>& out);
   bool damage_item(const Words& w, SeatIndex seat);
   bool check_combat();
+  // position_effects.cpp
+  bool effect_line(const Words& w);
+  bool effect_change(const std::string& word, Change& c);
   bool check_pilots();
   std::optional<CardId> ref(const std::string& s);  // a final card id, checked at the end
   bool refs(const Words& w, std::size_t from, std::vector<CardId>& out);

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "concord/eve/position.hpp"
+#include "position_parser.hpp"
 
 namespace concord::eve {
 
@@ -69,10 +70,6 @@ std::string attrs(const CardInstance& c) {
   if (!c.order.empty()) {
     out += " order=";
     out += c.order;
-  }
-  if (c.target >= 0) {
-    out += " names=";
-    out += card_ref(c.target);
   }
   if (!c.region.empty()) {
     out += " region=";
@@ -239,9 +236,7 @@ void write_combat(TextOut& o, const GameState& st) {
   list_refs(o, "queue", c.queue);
   list_refs(o, "mined", st.mined);
   list_refs(o, "clones", st.clones);
-  list_refs(o, "grounded", st.grounded);
-  list_refs(o, "shielded", st.shielded);
-  list_refs(o, "depleted", st.depleted);
+  for (const auto& e : st.effects) o << effect_text(e) << '\n';
   std::vector<CardId> holders;  // ships with cards under them, in order of the first card
   for (const auto& [card, ship] : st.under) {
     if (std::find(holders.begin(), holders.end(), ship) == holders.end()) holders.push_back(ship);
@@ -253,7 +248,6 @@ void write_combat(TextOut& o, const GameState& st) {
     }
     o << '\n';
   }
-  for (const auto& b : st.boosts) o << "boost " << b.seat << ' ' << b.region << ' ' << b.amount << '\n';
   for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& s : c.shares) o << "share " << card_ref(s.ship) << ' ' << card_ref(s.target) << ' ' << s.amount << '\n';
   for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';

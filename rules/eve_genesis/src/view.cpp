@@ -15,15 +15,8 @@ bool sees_private(const rules::Viewer& v, SeatIndex seat) {
          (v.kind == rules::Viewer::Kind::Seat && v.seat == seat);
 }
 
-bool contains(const std::vector<CardId>& ids, CardId id) {
-  return std::find(ids.begin(), ids.end(), id) != ids.end();
-}
-
-// A ship's until-end-of-turn markers and the number of cards under it.
+// The number of cards under a ship (which ones is hidden).
 void ship_markers(const GameState& st, CardId id, EveCardView& v) {
-  v.depleted = contains(st.depleted, id);
-  v.grounded = contains(st.grounded, id);
-  v.shielded = contains(st.shielded, id);
   v.under = static_cast<unsigned>(
       std::count_if(st.under.begin(), st.under.end(), [id](const auto& u) { return u.second == id; }));
 }
@@ -40,7 +33,9 @@ EveCardView card_view(const EveMatch& m, CardId id) {
   } else {
     v.shield = d.shield;
   }
-  if (c.target >= 0) v.names = card_ref(c.target);
+  for (const auto& e : st.effects) {  // the card a News in play names (its lingering effect)
+    if (e.source == id && e.card >= 0 && d.type == CardType::News && v.names.empty()) v.names = card_ref(e.card);
+  }
   if (c.pilot >= 0) v.pilot = card_ref(c.pilot);
   v.region = c.region;
   v.copies = c.copy;
@@ -172,9 +167,6 @@ void write_cards(std::ostream& o, const char* label, const std::vector<EveCardVi
     if (!c.region.empty()) o << " [region " << c.region << ']';
     if (!c.copies.empty()) o << " [copy of " << c.copies << ']';
     if (c.under) o << " [" << c.under << " under]";
-    if (c.depleted) o << " [depleted]";
-    if (c.grounded) o << " [grounded]";
-    if (c.shielded) o << " [shielded]";
     o << ';';
   }
   o << '\n';
@@ -206,7 +198,12 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   for (const auto& w : state_.waiting) v->waiting.push_back(pile_view(*this, w));
   for (const auto& p : state_.pile) v->pile.push_back(pile_view(*this, p));
   v->combat = combat_view(*this, state_.combat);
-  for (const auto& b : state_.boosts) v->boosts.push_back({b.seat, b.region, b.amount});
+  for (const auto& e : state_.effects) {
+    v->effects.push_back(EveEffectView{card_ref(e.source), card_name(e.source), e.controller,
+                                       e.card >= 0 ? card_ref(e.card) : "", e.region, to_string(e.change.kind),
+                                       e.change.amount, e.change.order, to_string(e.until),
+                                       e.condition == Condition::Always ? "" : to_string(e.condition)});
+  }
   return v;
 }
 
@@ -272,7 +269,15 @@ std::string EveView::to_text() const {
     for (const auto& [a, t] : combat.assigned) o << "; " << a << " targets " << t;
     o << '\n';
   }
-  for (const auto& b : boosts) o << "boost: seat " << b.seat << ' ' << b.region << " +" << b.amount << '\n';
+  for (const auto& e : effects) {
+    o << "effect: " << e.source << ' ' << e.source_name << " -> " << (e.card.empty() ? e.region : e.card) << ' '
+      << e.change;
+    if (e.amount) o << ' ' << e.amount;
+    if (!e.order.empty()) o << ' ' << e.order;
+    o << " until " << e.until;
+    if (!e.condition.empty()) o << " if " << e.condition;
+    o << '\n';
+  }
   if (result) o << "result: " << result->reason << '\n';
   return o.str();
 }

@@ -23,7 +23,6 @@ inline bool remove_from(std::vector<CardId>& zone, CardId id) {
 inline void reset_counters(CardInstance& c) {
   c.build = c.damage = c.duration = c.x = 0;
   c.order.clear();
-  c.target = -1;
   c.pilot = -1;
   c.region.clear();
   c.copy.clear();

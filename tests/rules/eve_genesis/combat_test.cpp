@@ -19,13 +19,14 @@ ship aridia 1 maller#2 pilot=c5 order=patrol
 pilot 1 ahremen_arkah#5
 ship aridia 0 tristan#1
 location aridia 1 ice_ore#3
-news 1 stubborn_mechanic#4 duration=1 names=c2
+news 1 stubborn_mechanic#4 duration=1
 attack aridia
 attacker c1 aridia
 combat aridia defender=1 stage=start must_withdraw=no
 defenders c2
 assigned c1 c2
 dampened c1 -1
+effect 1 c4 c2 shield=2 until=source
 pile 0 damage aridia c1>c2=1
 market 0 veldspar
 market 1 omber

@@ -45,6 +45,8 @@ under 1 c4 veldspar#5 omber#6
 location aridia 1 reflection_of_time#7 copy=veldspar
 news 0 forsaken_ruins#8 duration=2 region=aridia
 structure 1 sentry_gun#9
+scrapheap 0 depleted_resources#10
+structure 1 field_supply_router#11
 market 0 veldspar
 market 1 omber
 attack aridia
@@ -52,8 +54,9 @@ attacker c1 aridia
 combat aridia defender=1 stage=start must_withdraw=no
 defenders c2 c3 c4
 assigned c1 c3
-depleted c3
-boost 1 aridia 1
+effect 0 c10 c3 cannot_execute=mine_minerals until=turn
+effect 1 c11 aridia shield=1 until=turn
+effect 1 c11 aridia attack=1 until=turn
 pile 1 ability c9 0 targets=c1 amount=2
 pile 0 damage aridia c1>c3=3
 )");

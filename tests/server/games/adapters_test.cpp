@@ -149,9 +149,10 @@ market 3 omber
 }
 
 // The markers of the last card texts (Blood Rogue, Reflection of Time, Forsaken
-// Ruins, Depleted Resources, Field Supply Router, EMP Minefield, Ahremen Arkah)
-// reach the wire; the cards under a ship are counted, never named.
-TEST(EveGenesisAdapter, TurnMarkersCopiesNamedRegionsAndCardsUnderAShipReachTheWire) {
+// Ruins) and the lingering effects (Depleted Resources, EMP Minefield, Ahremen
+// Arkah, Field Supply Router: issue 12's one effect list) reach the wire; the
+// cards under a ship are counted, never named.
+TEST(EveGenesisAdapter, LingeringEffectsCopiesNamedRegionsAndCardsUnderAShipReachTheWire) {
   std::string error;
   const auto match = eve::load_position(R"(seats 2
 turn 3
@@ -163,12 +164,17 @@ ship home0 0 incursus#2
 location home0 0 reflection_of_time#3 copy=scordite
 news 0 forsaken_ruins#4 duration=2 region=home1
 under 0 c1 veldspar#5 omber#6
-depleted c1
-grounded c2
-shielded c2
-boost 0 home0 1
-market 0 crokite
-market 1 omber
+scrapheap 1 depleted_resources#7
+structure 1 emp_minefield#8
+scrapheap 0 ahremen_arkah#9
+structure 0 field_supply_router#10
+market 0 crokite#11
+market 1 omber#12
+effect 1 c7 c1 cannot_execute=mine_minerals until=turn
+effect 1 c8 c2 cannot_jump until=phase
+effect 0 c9 c2 prevent_damage until=turn if=remote_region
+effect 0 c10 home0 attack=1 until=turn
+effect 0 c10 home0 shield=1 until=turn
 )", &error);
   ASSERT_TRUE(match) << error;
   const auto view = match->view(rules::Viewer::of_seat(1));
@@ -176,18 +182,28 @@ market 1 omber
   const auto& home0 = wire.regions(0);
   ASSERT_EQ(home0.ships_size(), 2);
   EXPECT_EQ(home0.ships(0).under(), 2u);
-  EXPECT_TRUE(home0.ships(0).depleted());
-  EXPECT_FALSE(home0.ships(0).grounded());
-  EXPECT_TRUE(home0.ships(1).grounded());
-  EXPECT_TRUE(home0.ships(1).shielded());
+  EXPECT_EQ(home0.ships(0).attack(), 1 + 2 + 1) << "Velator 1, +1 per card under it, +1 boost";
   ASSERT_EQ(home0.locations_size(), 1);
   EXPECT_EQ(home0.locations(0).copies(), "scordite");
   ASSERT_EQ(wire.seats(0).news_size(), 1);
   EXPECT_EQ(wire.seats(0).news(0).region(), "home1");
-  ASSERT_EQ(wire.boosts_size(), 1);
-  EXPECT_EQ(wire.boosts(0).seat(), 0u);
-  EXPECT_EQ(wire.boosts(0).region(), "home0");
-  EXPECT_EQ(wire.boosts(0).amount(), 1);
+  ASSERT_EQ(wire.effects_size(), 5);
+  EXPECT_EQ(wire.effects(0).source(), "c7");
+  EXPECT_EQ(wire.effects(0).source_name(), "Depleted Resources");
+  EXPECT_EQ(wire.effects(0).card(), "c1");
+  EXPECT_EQ(wire.effects(0).change(), "cannot_execute");
+  EXPECT_EQ(wire.effects(0).order(), "mine_minerals");
+  EXPECT_EQ(wire.effects(0).until(), "turn");
+  EXPECT_EQ(wire.effects(1).change(), "cannot_jump");
+  EXPECT_EQ(wire.effects(1).until(), "phase");
+  EXPECT_EQ(wire.effects(2).change(), "prevent_damage");
+  EXPECT_EQ(wire.effects(2).condition(), "remote_region");
+  EXPECT_EQ(wire.effects(3).controller(), 0u);
+  EXPECT_EQ(wire.effects(3).card(), "");
+  EXPECT_EQ(wire.effects(3).region(), "home0");
+  EXPECT_EQ(wire.effects(3).change(), "attack");
+  EXPECT_EQ(wire.effects(3).amount(), 1);
+  EXPECT_EQ(wire.effects(4).change(), "shield");
   const std::string bytes = wire.SerializeAsString();
   EXPECT_EQ(bytes.find("c5"), std::string::npos) << "a card under a ship is never named";
   EXPECT_EQ(bytes.find("veldspar"), std::string::npos) << "nor its card id";

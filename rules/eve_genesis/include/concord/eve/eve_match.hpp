@@ -230,6 +230,25 @@ class EveMatch final : public rules::Match {
   bool ask_copy(CardId card);
   rules::Prompt copy_prompt() const;
   void apply_copy(const rules::Answer& answer, Events& ev);
+  // match_layer.cpp (lingering effects: the one effect layer)
+  void add_effect(LingeringEffect e, Events& ev);
+  void expire_effects(Duration until);
+  void forget_effects(CardId id);
+  bool effect_applies(const LingeringEffect& e, CardId ship) const;
+  // Whether a lingering effect with this change applies to the ship now.
+  bool has_change(CardId ship, ChangeKind kind, const std::string& order = "") const;
+  void apply_lingering(CardId ship, ShipMods& m) const;
+  bool condition_holds(Condition c, CardId ship) const;
+  // ADD_EFFECT: every change of `e` on card t, or (t = -1) on the friendly ships of `region`.
+  void add_effects(CardId source, SeatIndex controller, const EffectDef& e, CardId t, const std::string& region,
+                   Events& ev);
+  // MOVE_TARGET: the target goes to its owner's zone `e.to`.
+  void move_target(const PileItem& item, const EffectDef& e, CardId t, Events& ev);
+  // A static ability in play (CHANGE) with this change applies to the ship now.
+  bool static_change(CardId ship, ChangeKind kind, const std::string& order = "") const;
+  // Static CHANGEs of a region card ("All ships in this region": Cloud Ring) on a ship there.
+  template <typename F>
+  void for_each_region_change(CardId ship, F&& f) const;
   // match_under.cpp (Blood Rogue)
   std::vector<std::pair<CardId, CardId>> under_options(CardId rogue) const;
   rules::Prompt under_prompt() const;

@@ -33,9 +33,6 @@ struct EveCardView {
   std::string region{};   // News in play: the region it names (Forsaken Ruins), or ""
   std::string copies{};   // a location in play as a copy (Reflection of Time): the copied card id
   unsigned under = 0;     // ships: cards face down under it (Blood Rogue); which ones is hidden
-  bool depleted = false;  // ships: cannot execute Mine Minerals this turn (Depleted Resources)
-  bool grounded = false;  // ships: cannot jump this Management phase (EMP Minefield FAQ)
-  bool shielded = false;  // ships: its damage in remote regions is prevented this turn (Ahremen Arkah)
 };
 
 struct EveSeatView {
@@ -106,12 +103,20 @@ struct EveCombatView {
   std::vector<EvePileView> triggered{};  // pending abilities waiting for their targets
 };
 
-// "Friendly ships in that region get +N attack and +N shield until end of turn"
-// (Field Supply Router).
-struct EveBoostView {
-  int seat = 0;
-  std::string region;
-  int amount = 0;
+// A lingering effect (issue 12: the one effect layer, public): its source, what
+// it affects (a card, or the controller's friendly ships in a region), the
+// change, how long it lasts and the condition it holds under.
+struct EveEffectView {
+  std::string source;      // "c7": the card that created it
+  std::string source_name;
+  int controller = 0;
+  std::string card;        // the affected card ("c5"), or "" with region
+  std::string region;      // the controller's friendly ships in this region
+  std::string change;      // shield | attack | jam | cannot_execute | cannot_jump | prevent_damage
+  int amount = 0;          // shield/attack/jam: the number added
+  std::string order;       // cannot_execute: the order ("" = every order)
+  std::string until;       // source | turn | phase | combat_phase
+  std::string condition;   // "" = always; remote_region: only while the ship is in a remote region
 };
 
 struct EveView : rules::View {
@@ -126,7 +131,7 @@ struct EveView : rules::View {
   std::vector<EvePileView> pile;     // bottom first
   std::vector<EvePileView> waiting;  // pending abilities waiting to form a new pile
   EveCombatView combat;
-  std::vector<EveBoostView> boosts;  // until end of turn
+  std::vector<EveEffectView> effects;  // lingering effects, in the order created
   std::optional<rules::MatchResult> result;
   // Added with the multiplayer variants (public): the seats clockwise from
   // table position 0 ("Seats at the table are chosen randomly"), and the

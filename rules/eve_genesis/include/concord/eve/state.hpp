@@ -42,7 +42,6 @@ struct CardInstance {
   int duration = 0;     // duration tabs left (News in play)
   int x = 0;            // the X chosen when played (X cost)
   std::string order;    // order being executed ("" = none)
-  CardId target = -1;   // News in play: the ship its static effect names
   CardId pilot = -1;    // ships: the character piloting it (in its owner's `pilots`)
   std::string region{};  // News in play: the region it names (Forsaken Ruins)
   std::string copy{};    // a location in play copying another card (Reflection of Time)
@@ -178,12 +177,20 @@ struct ResolutionChoice {
   std::string region{};  // source -1: the remote region whose ability asks (Dam Torsad)
 };
 
-// "friendly ships in that region get [+N attack] and [+N shield] until end of
-// turn" (Field Supply Router).
-struct RegionBoost {
-  SeatIndex seat = -1;
-  std::string region;
-  int amount = 0;
+// A lingering (continuous) effect: issue 12 section 1, the one effect layer
+// (README "Cards as data"). It has a source, what it affects, the change and a
+// duration; characteristics are computed from the printed values through the
+// static abilities in play and then these effects, in the order they were
+// created (match_layer.cpp).
+struct LingeringEffect {
+  CardId source = -1;          // the card that created it
+  SeatIndex controller = -1;   // its controller when created ("friendly" is his)
+  CardId card = -1;            // the affected card, or -1 with `region`:
+  std::string region{};        // every friendly ship (of `controller`) in this region
+  Change change{};             // what it changes (a characteristic, a permission)
+  Duration until = Duration::EndOfTurn;
+  Condition condition = Condition::Always;  // applies only while this holds
+  bool operator==(const LingeringEffect&) const = default;
 };
 
 struct GameState {
@@ -213,14 +220,10 @@ struct GameState {
   // Pilots whose ship left play (now on the scrapheap) waiting for their
   // owner's decision to pay the clone cost (asked before the next pile forms).
   std::vector<CardId> clones;
-  // FAQ (EMP Minefield): a ship sent back to the docks while attacking "will no
-  // longer be able to jump during the Management phase"; cleared when it ends.
-  std::vector<CardId> grounded;
-  // Ships whose damage in remote regions is prevented until end of turn (Ahremen Arkah).
-  std::vector<CardId> shielded;
-  // Ships that cannot execute Mine Minerals until end of turn (Depleted Resources).
-  std::vector<CardId> depleted;
-  std::vector<RegionBoost> boosts;  // until end of turn
+  // Lingering effects in the order they were created (match_layer.cpp): EMP
+  // Minefield's "no jump this Management phase", Ahremen Arkah's prevention,
+  // Depleted Resources, Field Supply Router's boost, Stubborn Mechanic's shield, ...
+  std::vector<LingeringEffect> effects;
   // Cards lying face down under ships (card, ship), in the order put there (Blood Rogue).
   std::vector<std::pair<CardId, CardId>> under;
   std::optional<rules::MatchResult> result;
