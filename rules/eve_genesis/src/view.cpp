@@ -21,6 +21,29 @@ void ship_markers(const GameState& st, CardId id, EveCardView& v) {
       std::count_if(st.under.begin(), st.under.end(), [id](const auto& u) { return u.second == id; }));
 }
 
+// A card in a hand or a market the viewer may not see (EMP Minefield, the
+// source of "cannot jump", went back to its owner's hand as its cost).
+bool hidden_from(const GameState& st, CardId id, const rules::Viewer& v) {
+  for (SeatIndex s = 0; s < static_cast<SeatIndex>(st.seats.size()); ++s) {
+    const auto& seat = st.seats[s];
+    const bool in = std::find(seat.hand.begin(), seat.hand.end(), id) != seat.hand.end() ||
+                    std::find(seat.market.begin(), seat.market.end(), id) != seat.market.end();
+    if (in) return !sees_private(v, s);
+  }
+  return false;
+}
+
+// A lingering effect; a source (or affected card) now hidden from the viewer is "".
+EveEffectView effect_view(const EveMatch& m, const LingeringEffect& e, const rules::Viewer& v) {
+  const GameState& st = m.state();
+  const bool source_seen = !hidden_from(st, e.source, v);
+  const bool card_seen = e.card >= 0 && !hidden_from(st, e.card, v);
+  return EveEffectView{source_seen ? card_ref(e.source) : "", source_seen ? m.def(e.source).name : "",
+                       e.controller, card_seen ? card_ref(e.card) : "", e.region, to_string(e.change.kind),
+                       e.change.amount, e.change.order, to_string(e.until),
+                       e.condition == Condition::Always ? "" : to_string(e.condition)};
+}
+
 EveCardView card_view(const EveMatch& m, CardId id) {
   const GameState& st = m.state();
   const CardInstance& c = st.cards[id];
@@ -198,12 +221,7 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   for (const auto& w : state_.waiting) v->waiting.push_back(pile_view(*this, w));
   for (const auto& p : state_.pile) v->pile.push_back(pile_view(*this, p));
   v->combat = combat_view(*this, state_.combat);
-  for (const auto& e : state_.effects) {
-    v->effects.push_back(EveEffectView{card_ref(e.source), card_name(e.source), e.controller,
-                                       e.card >= 0 ? card_ref(e.card) : "", e.region, to_string(e.change.kind),
-                                       e.change.amount, e.change.order, to_string(e.until),
-                                       e.condition == Condition::Always ? "" : to_string(e.condition)});
-  }
+  for (const auto& e : state_.effects) v->effects.push_back(effect_view(*this, e, viewer));
   return v;
 }
 

@@ -107,7 +107,7 @@ struct EveCombatView {
 // it affects (a card, or the controller's friendly ships in a region), the
 // change, how long it lasts and the condition it holds under.
 struct EveEffectView {
-  std::string source;      // "c7": the card that created it
+  std::string source;      // "c7": the card that created it ("" while it is in a hand or market the viewer cannot see)
   std::string source_name;
   int controller = 0;
   std::string card;        // the affected card ("c5"), or "" with region
