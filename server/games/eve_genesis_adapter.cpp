@@ -107,8 +107,6 @@ void fill_combat(const eve::EveCombatView& c, pb::EveCombat* out) {
   out->set_stage(c.stage);
   out->mutable_defenders()->Assign(c.defenders.begin(), c.defenders.end());
   fill_pairs(c.assigned, out->mutable_assigned());
-  out->mutable_jammed()->Assign(c.jammed.begin(), c.jammed.end());
-  out->mutable_scrambled()->Assign(c.scrambled.begin(), c.scrambled.end());
   fill_pairs(c.forced, out->mutable_forced());
   fill_pairs(c.withdrawals, out->mutable_withdrawals());
   for (const auto& t : c.triggered) fill_pile_item(t, out->add_triggered());
@@ -260,8 +258,6 @@ void write_combat(WireWriter& w, const eve::EveCombatView& c) {
   w.str(5, c.stage);
   w.strings(6, c.defenders);
   write_pairs(w, 7, c.assigned);
-  w.strings(8, c.jammed);
-  w.strings(9, c.scrambled);
   write_pairs(w, 10, c.forced);
   write_pairs(w, 11, c.withdrawals);
   for (const auto& t : c.triggered) write_pile_item(w, 12, t);

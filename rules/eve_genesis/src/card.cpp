@@ -56,7 +56,7 @@ std::string to_string(OrderKind kind) {
 namespace {
 
 constexpr const char* kChangeNames[] = {"none", "shield", "attack", "jam", "cannot_execute", "cannot_jump",
-                                        "prevent_damage"};
+                                        "prevent_damage", "cannot_withdraw"};
 constexpr const char* kDurationNames[] = {"source", "turn", "phase", "combat_phase"};
 constexpr const char* kConditionNames[] = {"always", "remote_region", "friendly_company"};
 

@@ -25,9 +25,6 @@ void clear_phase(CombatState& c) {
   c.defenders.clear();
   c.assigned.clear();
   c.shares.clear();
-  c.jammed.clear();
-  c.scrambled.clear();
-  c.attack_mod.clear();
   c.forced.clear();
   c.withdrawals.clear();
   c.queue.clear();
@@ -150,6 +147,7 @@ void EveMatch::begin_attack(const std::string& region, Events& ev) {
 void EveMatch::begin_combat_phase(Events& ev) {
   auto& c = state_.combat;
   clear_phase(c);
+  expire_effects(Duration::EndOfCombatPhase);  // Jam, Warp Scramble, Sensor Dampen: "during this Combat phase"
   if (c.defender >= 0) c.defenders = defending_ships();
   enter(window(Phase::Combat, Step::StartOfCombat), ev);
 }
@@ -225,6 +223,7 @@ void EveMatch::finish_combat_phase(Events& ev) {
   if (!c.defenders.empty()) {
     const auto defenders = c.defenders;
     clear_phase(c);
+    expire_effects(Duration::EndOfCombatPhase);  // the Combat phase is over
     c.defenders = defenders;
     c.must_withdraw = true;
     c.queue = attackers;
@@ -261,6 +260,7 @@ void EveMatch::resolve_attack(Events& ev) {
   c.region.clear();
   c.defender = -1;
   clear_phase(c);
+  expire_effects(Duration::EndOfCombatPhase);
   emit(ev, "attack_resolved", "the attack on " + region + " is resolved");
   next_attack(ev);
 }

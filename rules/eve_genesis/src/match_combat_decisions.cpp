@@ -94,7 +94,7 @@ std::vector<CardId> EveMatch::may_withdraw(SeatIndex seat) const {
   if (seat < 0 || state_.seats[seat].out) return out;
   const auto ships = state_.allied(seat, state_.active) ? attackers_in(c.region) : ships_of(c.region, seat);
   for (CardId id : ships) {
-    if (state_.cards[id].owner != seat || contains(c.scrambled, id)) continue;
+    if (state_.cards[id].owner != seat || cannot_withdraw(id)) continue;
     if (std::any_of(c.withdrawals.begin(), c.withdrawals.end(),
                     [id](const auto& w) { return w.first == id; })) {
       continue;

@@ -25,10 +25,8 @@ int EveMatch::shield_of(CardId ship) const { return def(ship).shield + ship_mods
 int EveMatch::attack_of(CardId ship) const {
   // Sniper X (chosen definition, README): "this ship gets [+X attack]" while executed
   // (orders are not executed by attacking ships: "combat-oriented orders are defensive").
-  int attack = def(ship).attack + ship_mods(ship).attack + order_strength(ship, OrderKind::Sniper);
-  for (const auto& [id, mod] : state_.combat.attack_mod) {
-    if (id == ship) attack += mod;
-  }
+  // Sensor Dampen's [-X attack] is a lingering effect (ship_mods, step 4 of the layer).
+  const int attack = def(ship).attack + ship_mods(ship).attack + order_strength(ship, OrderKind::Sniper);
   return std::max(0, attack);
 }
 

@@ -121,10 +121,7 @@ void EveMatch::forget(CardId id) {
   std::erase_if(c.assigned, either_is);
   std::erase_if(c.shares, [id](const CombatState::Share& s) { return s.ship == id || s.target == id; });
   std::erase_if(c.forced, either_is);
-  std::erase_if(c.attack_mod, first_is);
   std::erase_if(c.withdrawals, first_is);
-  remove_from(c.jammed, id);
-  remove_from(c.scrambled, id);
   remove_from(c.queue, id);
   forget_effects(id);
   for (auto* items : {&state_.pile, &state_.waiting, &c.triggered}) {

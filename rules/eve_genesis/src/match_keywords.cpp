@@ -51,8 +51,8 @@ int EveMatch::order_strength(CardId ship, OrderKind kind) const {
   const std::string where = ship_location(ship);
   const std::string& tab = state_.cards[ship].order;
   if (where.empty() || where == kDocks || tab.empty() || is_attacking(ship)) return 0;
-  if (contains(state_.combat.jammed, ship)) return 0;
-  if (has_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;  // Depleted Resources
+  // Jam (every order, this Combat phase), Depleted Resources (Mine Minerals): the layer.
+  if (has_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;
   if (static_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;  // Cloud Ring
   const auto orders = orders_of(ship);
   auto it = std::find_if(orders.begin(), orders.end(),
@@ -187,14 +187,23 @@ void EveMatch::resolve_keyword(const PileItem& item, Events& ev) {
     if (!contains(r->ships, t)) continue;
     switch (item.keyword) {
       case OrderKind::Ambush: damage.push_back(DamageEntry{item.card, t, -1, item.strength}); break;
-      case OrderKind::Jam: c.jammed.push_back(t); break;
-      case OrderKind::WarpScramble: c.scrambled.push_back(t); break;
-      case OrderKind::SensorDampen: c.attack_mod.emplace_back(t, -item.strength); break;
+      case OrderKind::Jam: combat_effect(item, t, Change{ChangeKind::CannotExecute, 0, ""}, ev); break;
+      case OrderKind::WarpScramble: combat_effect(item, t, Change{ChangeKind::CannotWithdraw, 0, ""}, ev); break;
+      case OrderKind::SensorDampen: combat_effect(item, t, Change{ChangeKind::Attack, -item.strength, ""}, ev); break;
       case OrderKind::Patrol: c.forced.emplace_back(t, item.card); break;
       default: break;
     }
   }
   deal_effect_damage(item.controller, std::move(damage), ev);
+}
+
+// Jam, Warp Scramble and Sensor Dampen: a lingering effect on the target that
+// lasts "during this Combat phase" (the one effect layer, match_layer.cpp).
+// Its source is the ship whose ability it was; the effect stays if that ship
+// leaves play (it lasts for the Combat phase, not while its source is in play).
+void EveMatch::combat_effect(const PileItem& item, CardId target, Change change, Events& ev) {
+  add_effect(LingeringEffect{item.card, item.controller, target, "", std::move(change), Duration::EndOfCombatPhase},
+             ev);
 }
 
 void EveMatch::kamikaze_options(SeatIndex seat, std::vector<Action>& out) const {

@@ -12,8 +12,11 @@
 //  - "A card that leaves play is a new object": effects on it end, and
 //    effects lasting "while <source> remains in play" end with their source.
 //  - Durations end: turn at the start of the next turn, phase when a step of
-//    another phase (or a new Combat phase) begins, combat_phase when a new
-//    Combat phase begins or the turn ends.
+//    another phase (or a new Combat phase) begins, combat_phase when the
+//    Combat phase ends (a new one begins, the attack is resolved, the Results
+//    step sends the attackers back: match_combat.cpp) or the turn ends. The
+//    targets of Jam, Warp Scramble and Sensor Dampen are such effects
+//    (match_keywords.cpp: cannot_execute, cannot_withdraw, attack -X).
 #include <algorithm>
 
 #include "concord/eve/eve_match.hpp"
@@ -108,6 +111,12 @@ bool EveMatch::has_change(CardId ship, ChangeKind kind, const std::string& order
   return std::any_of(state_.effects.begin(), state_.effects.end(), [&](const LingeringEffect& e) {
     return e.change.kind == kind && (e.change.order.empty() || e.change.order == order) && effect_applies(e, ship);
   });
+}
+
+// Warp Scramble X: "During this Combat phase the chosen targets cannot
+// withdraw" (a lingering effect; a static CHANGE could say it too).
+bool EveMatch::cannot_withdraw(CardId ship) const {
+  return has_change(ship, ChangeKind::CannotWithdraw) || static_change(ship, ChangeKind::CannotWithdraw);
 }
 
 // Step 4 of the layer: lingering effects in the order created (ship_mods calls

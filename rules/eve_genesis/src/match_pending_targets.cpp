@@ -155,7 +155,7 @@ void EveMatch::resolve_targeted_ability(const PileItem& item, const EffectDef& e
     if (e.kind != EffectKind::ForceWithdrawTarget) continue;
     // Scorpion: it must still be in the battle with its target; a Warp
     // Scrambled ship "cannot withdraw" (prohibit beats allow).
-    if (here.empty() || ship_location(t) != here || contains(state_.combat.scrambled, t)) {
+    if (here.empty() || ship_location(t) != here || cannot_withdraw(t)) {
       emit(ev, "no_effect", card_name(t) + " (" + card_ref(t) + ") cannot be forced to withdraw");
       continue;
     }

@@ -39,10 +39,9 @@ bool PositionParser::refs(const Words& w, std::size_t from, std::vector<CardId>&
 }
 
 bool PositionParser::is_combat_line(const std::string& k) {
-  static const char* keys[] = {"attack",    "attacker", "combat",   "defenders", "jammed",
-                               "scrambled", "queue",    "assigned", "forced",    "dampened",
-                               "withdrawal", "triggered", "mined", "clones",
-                               "effect", "under", "share"};
+  // Jam, Warp Scramble and Sensor Dampen targets are `effect` lines (until=combat_phase).
+  static const char* keys[] = {"attack",     "attacker",  "combat", "defenders", "queue",  "assigned", "forced",
+                               "withdrawal", "triggered", "mined",  "clones",    "effect", "under",    "share"};
   return std::any_of(std::begin(keys), std::end(keys), [&](const char* x) { return k == x; });
 }
 
@@ -57,8 +56,6 @@ bool PositionParser::combat_line(const Words& w) {
     return true;
   }
   if (k == "defenders") return refs(w, 1, c.defenders);
-  if (k == "jammed") return refs(w, 1, c.jammed);
-  if (k == "scrambled") return refs(w, 1, c.scrambled);
   if (k == "queue") return refs(w, 1, c.queue);
   if (k == "mined") return refs(w, 1, st_.mined);
   if (k == "clones") return refs(w, 1, st_.clones);
@@ -101,10 +98,6 @@ bool PositionParser::combat_line(const Words& w) {
     if (w[2] != kDocks && !region_for(w[2])) return false;
     (k == "attacker" ? c.attackers : c.withdrawals).emplace_back(*a, w[2]);
     return true;
-  }
-  if (k == "dampened") {
-    auto n = integer(w[2], -100, 100);
-    return n && (c.attack_mod.emplace_back(*a, *n), true);
   }
   auto b = ref(w[2]);
   if (!b) return false;

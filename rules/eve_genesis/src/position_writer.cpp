@@ -231,8 +231,6 @@ void write_combat(TextOut& o, const GameState& st) {
     o << '\n';
   }
   list_refs(o, "defenders", c.defenders);
-  list_refs(o, "jammed", c.jammed);
-  list_refs(o, "scrambled", c.scrambled);
   list_refs(o, "queue", c.queue);
   list_refs(o, "mined", st.mined);
   list_refs(o, "clones", st.clones);
@@ -251,7 +249,6 @@ void write_combat(TextOut& o, const GameState& st) {
   for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
   for (const auto& s : c.shares) o << "share " << card_ref(s.ship) << ' ' << card_ref(s.target) << ' ' << s.amount << '\n';
   for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';
-  for (const auto& [a, n] : c.attack_mod) o << "dampened " << card_ref(a) << ' ' << n << '\n';
   for (const auto& [a, to] : c.withdrawals) o << "withdrawal " << card_ref(a) << ' ' << to << '\n';
   for (const auto& t : c.triggered) {
     o << "triggered " << t.controller;

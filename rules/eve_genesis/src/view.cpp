@@ -131,8 +131,6 @@ EveCombatView combat_view(const EveMatch& m, const CombatState& c) {
   v.stage = stages[static_cast<int>(c.stage)];
   v.defenders = refs(c.defenders);
   v.assigned = ref_pairs(c.assigned);
-  v.jammed = refs(c.jammed);
-  v.scrambled = refs(c.scrambled);
   v.forced = ref_pairs(c.forced);
   for (const auto& [ship, to] : c.withdrawals) v.withdrawals.emplace_back(card_ref(ship), to);
   for (const auto& t : c.triggered) v.triggered.push_back(pile_view(m, t));

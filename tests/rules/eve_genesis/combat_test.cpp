@@ -25,8 +25,8 @@ attacker c1 aridia
 combat aridia defender=1 stage=start must_withdraw=no
 defenders c2
 assigned c1 c2
-dampened c1 -1
 effect 1 c4 c2 shield=2 until=source
+effect 1 c2 c1 attack=-1 until=combat_phase
 pile 0 damage aridia c1>c2=1
 market 0 veldspar
 market 1 omber

@@ -40,7 +40,8 @@ enum class ChangeKind {
   Jam,             // Jam +amount (added to existing Jam abilities)
   CannotExecute,   // cannot execute `order` ("" = any order)
   CannotJump,      // cannot jump (EMP Minefield FAQ: grounded)
-  PreventDamage    // prevent all damage dealt to it
+  PreventDamage,   // prevent all damage dealt to it
+  CannotWithdraw   // cannot withdraw from the battle (Warp Scramble)
 };
 struct Change {
   ChangeKind kind = ChangeKind::None;

@@ -89,8 +89,12 @@ class EveMatch final : public rules::Match {
   int attack_of(CardId ship) const;
   int base_shield(SeatIndex seat) const;
   // The strength X of a keyword order the ship executes now (0 = none): the
-  // ship must be in a region, not attacking, not jammed, orders allowed there.
+  // ship must be in a region, not attacking, not jammed (a cannot_execute
+  // effect), orders allowed there.
   int order_strength(CardId ship, OrderKind kind) const;
+  // A cannot_withdraw change applies to the ship now (Warp Scramble: "During
+  // this Combat phase the chosen targets cannot withdraw").
+  bool cannot_withdraw(CardId ship) const;
   // Keyword ability strength: printed keywords (in a region) + executing orders of that kind.
   int keyword_strength(CardId ship, OrderKind kind) const;
   bool is_attacking(CardId ship) const;
@@ -153,6 +157,8 @@ class EveMatch final : public rules::Match {
   rules::Prompt ability_targets_prompt() const;
   void apply_ability_targets(const rules::Answer& answer, Events& ev);
   void resolve_keyword(const PileItem& item, Events& ev);
+  // Jam / Warp Scramble / Sensor Dampen: `change` on the target until the Combat phase ends.
+  void combat_effect(const PileItem& item, CardId target, Change change, Events& ev);
   void kamikaze_options(SeatIndex seat, std::vector<Action>& out) const;
   std::optional<rules::Rejection> check_kamikaze(SeatIndex seat, const Action& a) const;
   void play_kamikaze(SeatIndex seat, const Action& a, Events& ev);

@@ -97,7 +97,7 @@ struct EveCombatView {
   std::string stage;                   // "start" | "decide" | "after"
   std::vector<std::string> defenders;  // defending ships at the start of this Combat phase
   std::vector<std::pair<std::string, std::string>> assigned;  // ship -> target
-  std::vector<std::string> jammed, scrambled;
+  // Jam / Warp Scramble / Sensor Dampen targets: EveView::effects (until combat_phase).
   std::vector<std::pair<std::string, std::string>> forced;    // Patrol: ship -> patrolling ship
   std::vector<std::pair<std::string, std::string>> withdrawals;  // announced: ship -> destination
   std::vector<EvePileView> triggered{};  // pending abilities waiting for their targets
@@ -112,7 +112,7 @@ struct EveEffectView {
   int controller = 0;
   std::string card;        // the affected card ("c5"), or "" with region
   std::string region;      // the controller's friendly ships in this region
-  std::string change;      // shield | attack | jam | cannot_execute | cannot_jump | prevent_damage
+  std::string change;      // shield | attack | jam | cannot_execute | cannot_jump | prevent_damage | cannot_withdraw
   int amount = 0;          // shield/attack/jam: the number added
   std::string order;       // cannot_execute: the order ("" = every order)
   std::string until;       // source | turn | phase | combat_phase

@@ -150,9 +150,8 @@ struct CombatState {
     bool operator==(const Share&) const = default;
   };
   std::vector<Share> shares;
-  std::vector<CardId> jammed;        // Jam: cannot execute orders this Combat phase
-  std::vector<CardId> scrambled;     // Warp Scramble: cannot withdraw this Combat phase
-  std::vector<std::pair<CardId, int>> attack_mod;       // Sensor Dampen: [-X attack]
+  // Jam, Warp Scramble and Sensor Dampen targets are lingering effects of this
+  // Combat phase (GameState::effects, until combat_phase), not lists here.
   std::vector<std::pair<CardId, CardId>> forced;        // Patrol: attacker -> patrolling ship
   std::vector<std::pair<CardId, std::string>> withdrawals;  // announced: ship -> destination
   std::vector<CardId> queue;         // ships still to decide (assignment / forced withdrawal)
@@ -222,7 +221,8 @@ struct GameState {
   std::vector<CardId> clones;
   // Lingering effects in the order they were created (match_layer.cpp): EMP
   // Minefield's "no jump this Management phase", Ahremen Arkah's prevention,
-  // Depleted Resources, Field Supply Router's boost, Stubborn Mechanic's shield, ...
+  // Depleted Resources, Field Supply Router's boost, Stubborn Mechanic's shield,
+  // the targets of Jam, Warp Scramble and Sensor Dampen (this Combat phase), ...
   std::vector<LingeringEffect> effects;
   // Cards lying face down under ships (card, ship), in the order put there (Blood Rogue).
   std::vector<std::pair<CardId, CardId>> under;
