@@ -6,7 +6,11 @@
 //  - Field Supply Router (Errata): "At the start of each opponent's turn you
 //    may choose a remote region. If you do so, friendly ships in that region
 //    get [+1 attack] and [+1 shield] until end of turn." (`choose_region`:
-//    `decline` or a remote region in play.)
+//    a remote region in play, or `decline`.) Generic for every ADD_EFFECT
+//    with a pending TARGET_REMOTE_REGION: `decline` is offered only when the
+//    effect is `optional` ("you may"); without it the controller must choose
+//    one. With no remote region in play there is nothing to choose: no
+//    prompt, no effect.
 //  - By the Emperor's Decree (Errata): "Reveal cards one by one from the top of
 //    your market until you reveal a Location card. Put that location into play,
 //    and then shuffle the revealed cards into your market. If there are rules
@@ -72,6 +76,11 @@ bool EveMatch::resolve_choice_ability(const PileItem& item, const EffectDef& e, 
     return true;
   }
   if (e.kind == EffectKind::AddEffect && e.target == TargetKind::RemoteRegion) {  // Field Supply Router
+    const bool any = std::any_of(state_.regions.begin(), state_.regions.end(), [](const Region& r) { return !r.home; });
+    if (!any) {
+      emit(ev, "no_effect", card_name(item.card) + ": no remote region in play");
+      return true;
+    }
     state_.choice = ResolutionChoice{ResolutionChoice::Kind::Region, item.controller, 1, item.card};
     state_.pending = Pending::Choice;
     state_.prompt_seat = item.controller;
@@ -137,6 +146,16 @@ std::vector<std::string> EveMatch::decree_regions(CardId location) const {
   return out;
 }
 
+// The card's ADD_EFFECT with a pending remote region (Field Supply Router).
+const EffectDef& EveMatch::region_effect(CardId source) const {
+  static const EffectDef none{};
+  const auto& effects = def(source).effects;
+  auto it = std::find_if(effects.begin(), effects.end(), [](const EffectDef& e) {
+    return e.kind == EffectKind::AddEffect && e.target == TargetKind::RemoteRegion;
+  });
+  return it == effects.end() ? none : *it;
+}
+
 rules::Prompt EveMatch::region_prompt() const {
   const auto& c = state_.choice;
   const bool decree = def(c.source).type == CardType::Location;
@@ -149,7 +168,7 @@ rules::Prompt EveMatch::region_prompt() const {
     if (p.options.empty()) p.options.push_back({kDecline, "No legal region: to the scrapheap", std::nullopt});
     return p;
   }
-  p.options.push_back({kDecline, "Choose no region", std::nullopt});
+  if (region_effect(c.source).optional) p.options.push_back({kDecline, "Choose no region", std::nullopt});
   for (const auto& r : state_.regions) {
     if (!r.home) p.options.push_back({r.key, db_.find(r.card)->name, std::nullopt});
   }
@@ -173,12 +192,10 @@ void EveMatch::apply_region(const rules::Answer& answer, Events& ev) {
                                            "; the market is shuffled");
     queue_enters_play(c.source);
   } else if (key != kDecline) {
-    for (const auto& e : def(c.source).effects) {
-      if (e.kind == EffectKind::AddEffect && e.target == TargetKind::RemoteRegion) {
-        add_effects(c.source, c.seat, e, -1, key, ev);
-      }
-    }
-    emit(ev, "region_chosen", card_name(c.source) + ": friendly ships in " + key + " get bonuses until end of turn");
+    emit(ev, "region_chosen", card_name(c.source) + ": " + key + " is chosen");
+    add_effects(c.source, c.seat, region_effect(c.source), -1, key, ev);
+  } else {
+    emit(ev, "declined", seat_name(c.seat) + " chooses no region (" + card_name(c.source) + ")");
   }
   resolve_pile(ev);
 }

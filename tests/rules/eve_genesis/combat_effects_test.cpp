@@ -1,10 +1,14 @@
-// The one effect layer in combat (issue 12 section 1):
+// The one effect layer in combat and in generic choices (issue 12 section 1):
 //  - Jam X: "During this Combat phase the chosen targets cannot execute
 //    orders."; Warp Scramble X: "During this Combat phase the chosen targets
 //    cannot withdraw."; Sensor Dampen X: "For this Combat phase the chosen
 //    target gets [-X attack]." Each is a lingering effect (until=combat_phase),
 //    shown by the generic `effect` lines and EveView::effects, and it ends
 //    with the Combat phase.
+//  - Field Supply Router: "At the start of each opponent's turn you MAY choose
+//    a remote region": the data line's `optional` is what offers `decline`.
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "concord/eve/eve_view.hpp"
@@ -148,6 +152,101 @@ TEST(EveLayer, TheOldCombatLinesAreNoLongerPartOfThePositionFormat) {
                            &error);
     EXPECT_EQ(m, nullptr) << line;
   }
+}
+
+const char* kRouterTurn = R"(seats 2
+turn 7
+active 1
+phase end_of_turn end
+seat 0 base=gallente_control_tower
+seat 1 base=caldari_control_tower
+structure 1 field_supply_router#1
+region aridia owner=1 controller=1
+ship aridia 1 kestrel#2
+market 0 veldspar veldspar
+market 1 omber omber
+)";
+
+// To the Router's `choose_region` prompt at the start of seat 0's turn.
+void to_router_choice(EveMatch& m) {
+  ok(m, 1, pick("pass"));
+  ok(m, 0, pick("pass"));
+  ok(m, 0, pick("pass"));
+  ok(m, 1, pick("pass"));
+}
+
+// Field Supply Router (Errata): "At the start of each opponent's turn you may
+// choose a remote region. If you do so, friendly ships in that region get [+1
+// attack] and [+1 shield] until end of turn." "You may": its controller may
+// choose no region (`optional: true` in its data), and then nothing happens.
+TEST(EveLayer, FieldSupplyRouterYouMayChooseARemoteRegionOrNone) {
+  auto m = position(kRouterTurn);
+  ASSERT_TRUE(m);
+  to_router_choice(*m);
+  ASSERT_EQ(m->state().pending, Pending::Choice);
+  EXPECT_TRUE(offers(*m, 1, "decline"));
+  EXPECT_TRUE(offers(*m, 1, "aridia"));
+  ok(*m, 1, pick("decline"));
+  EXPECT_EQ(line_of(*m, "effect"), "");
+  EXPECT_EQ(m->attack_of(1), 1);
+  EXPECT_EQ(m->state().turn, 8);
+}
+
+// The same ability without "you may" (its data line without `optional`): the
+// controller must choose a remote region; `decline` is not offered.
+TEST(EveLayer, FieldSupplyRouterWithoutYouMayMustChooseARemoteRegion) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(EVE_SCENARIO_DIR) / ".." / ".." / ".." / ".." / "rules" / "eve_genesis" / "cards";
+  std::vector<CardSource> sources;
+  bool changed = false;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".textproto") continue;
+    std::ifstream in(e.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string s = text.str();
+    const std::string router = "target: TARGET_REMOTE_REGION optional: true";
+    if (const auto at = s.find(router); at != std::string::npos) {
+      s.replace(at, router.size(), "target: TARGET_REMOTE_REGION");
+      changed = true;
+    }
+    sources.push_back({e.path().filename().string(), s});
+  }
+  ASSERT_TRUE(changed) << "Field Supply Router's data line not found under " << dir;
+  std::vector<std::string> errors;
+  const CardDb db = CardDb::load(sources, &errors);
+  ASSERT_TRUE(errors.empty()) << errors.front();
+  ASSERT_FALSE(db.find("field_supply_router")->effects.front().optional);
+  std::string error;
+  auto m = load_position(kRouterTurn, &error, db);
+  ASSERT_NE(m, nullptr) << error;
+  to_router_choice(*m);
+  ASSERT_EQ(m->state().pending, Pending::Choice);
+  EXPECT_FALSE(offers(*m, 1, "decline"));
+  rejected(*m, 1, pick("decline"), "UNKNOWN_OPTION");
+  ok(*m, 1, pick("aridia"));
+  EXPECT_EQ(line_of(*m, "effect"), "effect 1 c1 aridia attack=1 until=turn");
+  EXPECT_EQ(m->attack_of(1), 1 + 1);
+}
+
+// With no remote region in play there is nothing to choose: no prompt.
+TEST(EveLayer, FieldSupplyRouterWithNoRemoteRegionInPlayAsksNothing) {
+  auto m = position(R"(seats 2
+turn 7
+active 1
+phase end_of_turn end
+seat 0 base=gallente_control_tower
+seat 1 base=caldari_control_tower
+structure 1 field_supply_router#1
+ship home1 1 kestrel#2
+market 0 veldspar veldspar
+market 1 omber omber
+)");
+  ASSERT_TRUE(m);
+  to_router_choice(*m);
+  EXPECT_NE(m->state().pending, Pending::Choice);
+  EXPECT_EQ(m->state().turn, 8);
+  EXPECT_EQ(line_of(*m, "effect"), "");
 }
 
 }  // namespace

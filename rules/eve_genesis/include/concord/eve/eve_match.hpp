@@ -221,6 +221,8 @@ class EveMatch final : public rules::Match {
   bool may_pays(CardId source) const;
   void reveal_location(const PileItem& item, Events& ev);
   std::vector<std::string> decree_regions(CardId location) const;
+  // ADD_EFFECT with a pending TARGET_REMOTE_REGION of the card (its first one).
+  const EffectDef& region_effect(CardId source) const;
   rules::Prompt region_prompt() const;
   void apply_region(const rules::Answer& answer, Events& ev);
   // match_redirect.cpp (Guardian)
