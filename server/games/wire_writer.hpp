@@ -45,29 +45,44 @@ class WireWriter {
     for (auto x : items) varint(static_cast<std::uint64_t>(static_cast<std::int64_t>(x)));
     end(at);
   }
-  // A length-delimited submessage: begin(), write its fields, end(begin's result).
+  // A length-delimited submessage: begin(), write its fields, end(begin's
+  // result). begin() leaves one byte for the length, which is all a
+  // submessage under 128 bytes needs (most cards and effects); end() widens
+  // it only for longer ones, so nested messages are not moved byte by byte
+  // each time one closes (that insert was ~10% of an EVE projection).
   std::size_t begin(int field) {
     tag(field, 2);
+    out_.push_back('\0');
     return out_.size();
   }
   void end(std::size_t at) {
+    const std::size_t size = out_.size() - at;
+    if (size < 0x80) {
+      out_[at - 1] = static_cast<char>(size);
+      return;
+    }
     char len[10];
     std::size_t n = 0;
-    for (std::uint64_t v = out_.size() - at; ; v >>= 7) {
+    for (std::uint64_t v = size; ; v >>= 7) {
       len[n++] = static_cast<char>(v >= 0x80 ? (v & 0x7F) | 0x80 : v);
       if (v < 0x80) break;
     }
-    out_.insert(at, len, n);
+    out_[at - 1] = len[0];
+    out_.insert(at, len + 1, n - 1);
   }
 
  private:
   void tag(int field, int wire_type) { varint((static_cast<std::uint64_t>(field) << 3) | static_cast<unsigned>(wire_type)); }
   void varint(std::uint64_t v) {
-    while (v >= 0x80) {
-      out_.push_back(static_cast<char>((v & 0x7F) | 0x80));
-      v >>= 7;
+    if (v < 0x80) {
+      out_.push_back(static_cast<char>(v));
+      return;
     }
-    out_.push_back(static_cast<char>(v));
+    char bytes[10];
+    std::size_t n = 0;
+    for (; v >= 0x80; v >>= 7) bytes[n++] = static_cast<char>((v & 0x7F) | 0x80);
+    bytes[n++] = static_cast<char>(v);
+    out_.append(bytes, n);
   }
 
   std::string& out_;

@@ -23,4 +23,14 @@ void renumber(std::vector<int>& ids, const std::vector<int>& permutation) {
   for (int& id : ids) id = permutation.at(static_cast<std::size_t>(id));
 }
 
+std::string ref_text(int number) {
+  static const std::vector<std::string> made = [] {
+    std::vector<std::string> texts(4096);
+    for (std::size_t n = 0; n < texts.size(); ++n) texts[n] = "c" + std::to_string(n);
+    return texts;
+  }();
+  if (number >= 0 && static_cast<std::size_t>(number) < made.size()) return made[static_cast<std::size_t>(number)];
+  return "c" + std::to_string(number);
+}
+
 }  // namespace concord::rules

@@ -7,6 +7,10 @@
 namespace concord::eve {
 
 std::optional<rules::Prompt> EveMatch::prompt(SeatIndex seat) const {
+  return prompts_.get(seat, [this](SeatIndex s) { return open_prompt(s); });
+}
+
+std::optional<rules::Prompt> EveMatch::open_prompt(SeatIndex seat) const {
   if (state_.result || seat != state_.prompt_seat || seat < 0 || seat >= seat_count()) {
     return std::nullopt;
   }
@@ -30,6 +34,7 @@ std::optional<rules::Prompt> EveMatch::prompt(SeatIndex seat) const {
 }
 
 rules::Outcome EveMatch::submit(SeatIndex seat, const rules::Answer& answer) {
+  const rules::PromptMemo::Change changing(prompts_);
   if (state_.result) return rules::Outcome::reject("NO_PROMPT", "the match is over");
   if (seat < 0 || seat >= seat_count()) return rules::Outcome::reject("INVALID_SEAT", "no such seat");
   if (seat != state_.prompt_seat) {
@@ -81,6 +86,7 @@ std::optional<rules::Rejection> EveMatch::explain_refusal(SeatIndex seat, const 
 }
 
 rules::Outcome EveMatch::concede(SeatIndex seat) {
+  const rules::PromptMemo::Change changing(prompts_);
   if (state_.result) return rules::Outcome::reject("MATCH_OVER", "the match is over");
   if (seat < 0 || seat >= seat_count()) return rules::Outcome::reject("INVALID_SEAT", "no such seat");
   if (state_.seats[seat].out) return rules::Outcome::reject("ALREADY_OUT", "this seat is out");

@@ -1,5 +1,6 @@
 // GameState helpers and the names of phases, steps and prompts.
 #include "concord/eve/state.hpp"
+#include "concord/rules/card_refs.hpp"
 
 #include <algorithm>
 
@@ -181,11 +182,7 @@ Region* GameState::region(const std::string& key) {
   return const_cast<Region*>(static_cast<const GameState*>(this)->region(key));
 }
 
-std::string card_ref(CardId id) {
-  std::string out = "c";
-  out += std::to_string(id + 1);
-  return out;
-}
+std::string card_ref(CardId id) { return rules::ref_text(id + 1); }
 
 std::optional<CardId> parse_card_ref(const std::string& text) {
   if (text.size() < 2 || text[0] != 'c') return std::nullopt;

@@ -4,13 +4,11 @@
 #include "concord/everzone/event.hpp"
 #include "engine.hpp"
 
+#include "concord/rules/card_refs.hpp"
+
 namespace concord::everzone {
 
-std::string instance_id(int instance) {
-  std::string out = "c";
-  out += std::to_string(instance);
-  return out;
-}
+std::string instance_id(int instance) { return rules::ref_text(instance); }
 
 std::string discard_option(int instance) {
   std::string out = "discard_";

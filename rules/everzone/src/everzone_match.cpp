@@ -11,7 +11,7 @@ EverZoneMatch::EverZoneMatch(const CardDb& db, GameState state, bool start)
 }
 
 std::optional<rules::Prompt> EverZoneMatch::prompt(rules::SeatIndex seat) const {
-  return build_prompt(db_, state_, seat);
+  return prompts_.get(seat, [this](rules::SeatIndex s) { return build_prompt(db_, state_, s); });
 }
 
 rules::Outcome EverZoneMatch::submit(rules::SeatIndex seat, const rules::Answer& answer) {
@@ -20,6 +20,7 @@ rules::Outcome EverZoneMatch::submit(rules::SeatIndex seat, const rules::Answer&
   if (!open) return rules::Outcome::reject("NO_PROMPT", "this seat has nothing to answer now");
   if (auto bad = rules::check_answer_shape(*open, answer))
     return rules::Outcome::reject(bad->code, bad->message);
+  const rules::PromptMemo::Change changing(prompts_);
   GameState next = state_;
   std::vector<rules::Event> events;
   if (auto rejected = Engine(db_, next, events).answer(seat, answer))
@@ -33,6 +34,7 @@ rules::Outcome EverZoneMatch::concede(rules::SeatIndex seat) {
   if (seat < 0 || seat >= seat_count()) return rules::Outcome::reject("INVALID_SEAT", "no such seat");
   if (state_.players.at(static_cast<std::size_t>(seat)).eliminated)
     return rules::Outcome::reject("WINDOW_CLOSED", "this seat is already out of the game");
+  const rules::PromptMemo::Change changing(prompts_);
   std::vector<rules::Event> events;
   Engine(db_, state_, events).concede(seat);
   return rules::Outcome::accept(std::move(events));

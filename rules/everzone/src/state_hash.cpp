@@ -21,11 +21,14 @@ void add_player(rules::StateHasher& h, const PlayerState& p) {
 }  // namespace
 
 std::string EverZoneMatch::state_hash() const {
-  rules::StateHasher h;
   const GameState& s = state_;
-  h.add(std::string_view("everzone"));
-  add_list(h, s.card_of);
-  add_list(h, s.owner_of);
+  // The same bytes as feeding them here each time: card_of and owner_of are
+  // fixed from the setup on, so their part of the hash is fed once.
+  rules::StateHasher h = hash_prefix_.resume({&s.card_of, &s.owner_of}, [&](rules::StateHasher& start) {
+    start.add(std::string_view("everzone"));
+    add_list(start, s.card_of);
+    add_list(start, s.owner_of);
+  });
   add_list(h, s.battle_deck);
   h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
   h.add(s.teams).add(s.after_clash).add(s.in_clash).add(s.effect_card).add(s.effect_step);

@@ -94,5 +94,34 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
   }
 }
 
+// StateHasherPrefix: a resumed hasher hashes what feeding the prefix anew
+// would; a changed key feeds it again; a copy starts empty and agrees.
+TEST(StateHasherPrefix, ResumingEqualsFeedingThePrefixEachTime) {
+  std::vector<int> cards{3, 1, 4, 1, 5}, owners{0, 0, 1, 1, 0};
+  int fed = 0;
+  const auto feed = [&](StateHasher& h) {
+    ++fed;
+    for (int c : cards) h.add(c);
+    for (int o : owners) h.add(o);
+  };
+  const auto fresh = [&](std::int64_t tail) {
+    StateHasher h;
+    for (int c : cards) h.add(c);
+    for (int o : owners) h.add(o);
+    return h.add(tail).hex();
+  };
+  StateHasherPrefix prefix;
+  for (std::int64_t tail = 0; tail < 3; ++tail) {
+    EXPECT_EQ(prefix.resume({&cards, &owners}, feed).add(tail).hex(), fresh(tail));
+  }
+  EXPECT_EQ(fed, 1) << "the prefix is fed once while its key is unchanged";
+  owners[2] = 0;
+  EXPECT_EQ(prefix.resume({&cards, &owners}, feed).add(std::int64_t{7}).hex(), fresh(7));
+  EXPECT_EQ(fed, 2) << "a changed key feeds the prefix again";
+  const StateHasherPrefix copy = prefix;
+  EXPECT_EQ(copy.resume({&cards, &owners}, feed).add(std::int64_t{7}).hex(), fresh(7));
+  EXPECT_EQ(fed, 3) << "a copy starts empty";
+}
+
 }  // namespace
 }  // namespace concord::rules

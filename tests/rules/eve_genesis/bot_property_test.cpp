@@ -451,6 +451,31 @@ TEST(EveBots, DISABLED_GameLengths) {
   std::cout << commands / std::max(1, n) << " commands per game\n";
 }
 
+// prompt() is computed once per state (rules::PromptMemo): after every
+// accepted and every refused command of random games, each seat's prompt
+// equals the one a new match made from the same state computes (its memo
+// starts empty), also when it was asked for before the command.
+TEST(EveBots, RememberedPromptsEqualPromptsComputedAfresh) {
+  const auto def = definition();
+  for (std::uint64_t n = 200; n < 203; ++n) {
+    rules::Rng bot(testsupport::seed_from_number(n));
+    testsupport::BotPlayOptions opt;
+    opt.max_commands = 600;
+    opt.hash_before = false;
+    int compared = 0;
+    opt.on_step = [&](const testsupport::BotStep& step) {
+      const auto& match = eve(step.match);
+      const EveMatch fresh(match.db(), match.state(), match.rng());
+      for (int seat = 0; seat < match.seat_count(); ++seat) {
+        ASSERT_EQ(match.prompt(seat), fresh.prompt(seat)) << "seat " << seat << " after " << step.command.to_text();
+      }
+      ++compared;
+    };
+    testsupport::play_random(def, random_setup(n), bot, opt);
+    EXPECT_GT(compared, 100);
+  }
+}
+
 // The saved position of a finished random game resumes the same state.
 TEST(EveBots, SavedPositionsOfRandomGamesResumeTheSameState) {
   const auto def = definition();

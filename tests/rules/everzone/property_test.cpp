@@ -386,5 +386,29 @@ TEST(EverZoneProperty, SameSeedSameGame) {
   EXPECT_EQ(a.match->state_hash(), b.match->state_hash());
 }
 
+// state_hash() feeds the instances' cards and owners once per match
+// (rules::StateHasherPrefix): after every command of random games with 2, 3
+// and 4 seats, it equals the hash of a new match made from the same state,
+// whose cache starts empty.
+TEST(EverZoneProperty, TheCachedHashPrefixGivesTheHashOfTheWholeState) {
+  const auto def = definition();
+  for (int players = 2; players <= 4; ++players) {
+    int compared = 0;
+    testsupport::BotPlayOptions options;
+    options.hash_before = false;
+    options.on_step = [&](const testsupport::BotStep& step) {
+      if (!step.outcome.accepted) return;
+      const auto& match = dynamic_cast<const EverZoneMatch&>(step.match);
+      ASSERT_EQ(match.state_hash(), EverZoneMatch(CardDb::builtin(), match.state(), false).state_hash());
+      ++compared;
+    };
+    for (std::uint64_t game = 0; game < 3; ++game) {
+      rules::Rng rng(testsupport::seed_from_number(900 + game * 10 + static_cast<std::uint64_t>(players)));
+      testsupport::play_random(def, random_setup(rng, 900 + game, players), rng, options);
+    }
+    EXPECT_GT(compared, 20) << players << " players";
+  }
+}
+
 }  // namespace
 }  // namespace concord::everzone

@@ -2,6 +2,7 @@
 // in seeded random-bot games, for every viewer at every accepted command, those
 // bytes equal the serialization of the protobuf message the adapter fills
 // (to_proto), so a client parses exactly the message it always got.
+#include <google/protobuf/type.pb.h>
 #include <gtest/gtest.h>
 
 #include "botplay/bot_play.hpp"
@@ -102,6 +103,32 @@ TEST(WireWriter, WritesProto3Encodings) {
   w.end(at);
   const std::string expected{"\x10\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x18\x01\x2a\x00\x32\x03\x01\xac\x02\x3a\x03\x08\x96\x01", 25};
   EXPECT_EQ(bytes, expected);
+}
+
+// begin() leaves one byte for a submessage's length; end() widens it for
+// 128 bytes and more. Nested submessages of every length around the varint
+// boundaries (127/128, 16383/16384) serialize as protobuf does: a Type with
+// one Option whose Any value holds `length` bytes, then Type.syntax.
+TEST(WireWriter, SubmessageLengthsAcrossVarintBoundariesEqualProtobufs) {
+  for (std::size_t length : {0u, 1u, 120u, 121u, 122u, 123u, 124u, 125u, 126u, 127u, 128u, 300u, 16370u, 16374u,
+                             16377u, 16378u, 16379u, 16380u, 16384u, 20000u}) {
+    google::protobuf::Type type;
+    auto* option = type.add_options();
+    option->set_name("n");
+    option->mutable_value()->set_value(std::string(length, 'x'));
+    type.set_syntax(google::protobuf::SYNTAX_PROTO3);
+
+    std::string bytes;
+    WireWriter w(bytes);
+    const auto outer = w.begin(4);  // Type.options
+    w.str(1, "n");                  // Option.name
+    const auto inner = w.begin(2);  // Option.value (Any)
+    w.str(2, std::string(length, 'x'));
+    w.end(inner);
+    w.end(outer);
+    w.u64(6, 1);  // Type.syntax
+    EXPECT_EQ(bytes, type.SerializeAsString()) << "length " << length;
+  }
 }
 
 }  // namespace

@@ -11,6 +11,9 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <fstream>
+#include <iterator>
+#include <random>
 #include <stdexcept>
 #include <thread>
 
@@ -24,8 +27,25 @@ namespace asio = boost::asio;
 namespace http = boost::beast::http;
 using tcp = asio::ip::tcp;
 
+// A port below the kernel's ephemeral range (ip_local_port_range, 32768 and
+// up by default), where no client socket of another test takes its port
+// from: a port the kernel handed out as ephemeral could be taken by a
+// client's connection before the server bound it ("Address already in use"),
+// or by another test's server, whose /healthz would then answer for ours.
 unsigned short free_port() {
+  unsigned low = 32768;
+  if (std::ifstream range("/proc/sys/net/ipv4/ip_local_port_range"); range) range >> low;
+  static std::mt19937 pick(std::random_device{}());
   asio::io_context ioc;
+  constexpr unsigned kFirst = 10000;
+  for (int attempt = 0; low > kFirst + 1000 && attempt < 100; ++attempt) {
+    const auto port = static_cast<unsigned short>(kFirst + pick() % (low - kFirst));
+    boost::system::error_code ec;
+    tcp::acceptor probe(ioc);
+    probe.open(tcp::v4(), ec);
+    if (!ec) probe.bind(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
+    if (!ec) return port;
+  }
   tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
   return acceptor.local_endpoint().port();
 }
@@ -45,7 +65,27 @@ ServerProcess::~ServerProcess() {
   if (pid_ > 0) kill_hard();
 }
 
+// The first start takes another port if its port was taken meanwhile (a
+// restart keeps the port its clients know).
 void ServerProcess::start() {
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return start_once();
+    } catch (const std::runtime_error&) {
+      if (started_ || attempt == 4 || !port_was_taken()) throw;
+      port_ = free_port();
+      log_path_ = "/tmp/concord-test-server-" + std::to_string(port_) + ".log";
+    }
+  }
+}
+
+bool ServerProcess::port_was_taken() const {
+  std::ifstream log(log_path_);
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  return text.find("Address already in use") != std::string::npos;
+}
+
+void ServerProcess::start_once() {
   std::vector<std::string> args = {binary_, "--address", "127.0.0.1", "--port",
                                    std::to_string(port_), "--database", database_, "--log-level", "warn"};
   args.insert(args.end(), extra_args_.begin(), extra_args_.end());
@@ -68,6 +108,7 @@ void ServerProcess::start() {
     _exit(127);
   }
   wait_healthy();
+  started_ = true;
 }
 
 std::string ServerProcess::http_get(const std::string& target) const {

@@ -33,6 +33,8 @@ class ServerProcess {
 
  private:
   void wait_healthy();
+  void start_once();
+  bool port_was_taken() const;  // the last start's log says the port was in use
   std::string database_;
   std::vector<std::string> extra_args_;
   std::string binary_;
@@ -40,6 +42,7 @@ class ServerProcess {
   pid_t pid_ = -1;
   std::string log_path_;
   unsigned long open_files_ = 0;  // 0 = inherit
+  bool started_ = false;          // once started, restarts keep the port
 };
 
 unsigned short free_port();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "concord/rules/seed.hpp"
@@ -19,5 +20,10 @@ std::vector<int> card_ref_permutation(const Seed& seed, std::size_t n);
 
 // Applies result[old] = new to every instance number in `ids`.
 void renumber(std::vector<int>& ids, const std::vector<int>& permutation);
+
+// "c<number>", the text of a card reference. Views name every card they show
+// by its ref, for every viewer after every command, so the texts of the
+// first 4,096 numbers are made once.
+std::string ref_text(int number);
 
 }  // namespace concord::rules

@@ -9,8 +9,12 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace concord::rules {
 
@@ -38,6 +42,47 @@ class StateHasher {
   std::array<std::uint8_t, 1024> buffer_;
   std::size_t fill_ = 0;
   std::uint64_t compressed_ = 0;  // bytes already in state_
+};
+
+// A StateHasher resumed after the first part of a state's encoding, when that
+// part depends only on a few lists that rarely change (EverZone: which card
+// and which owner each instance has, fixed for the whole match). The part is
+// fed once per distinct key and the hasher copied from then on; the hash is
+// the same as feeding it every time. A copy of the cache starts empty.
+class StateHasherPrefix {
+ public:
+  StateHasherPrefix() = default;
+  StateHasherPrefix(const StateHasherPrefix&) {}
+  StateHasherPrefix& operator=(const StateHasherPrefix&) { return *this; }
+
+  // A hasher that has absorbed what `feed` adds; `feed` must add only what
+  // `key` (the lists it reads) determines.
+  template <typename Feed>
+  StateHasher resume(std::initializer_list<const std::vector<int>*> key, Feed&& feed) const {
+    std::lock_guard lock(mutex_);
+    if (!hasher_ || !same_key(key)) {
+      key_.clear();
+      for (const auto* list : key) key_.push_back(*list);
+      StateHasher h;
+      feed(h);
+      hasher_ = h;
+    }
+    return *hasher_;
+  }
+
+ private:
+  bool same_key(std::initializer_list<const std::vector<int>*> key) const {
+    if (key.size() != key_.size()) return false;
+    std::size_t i = 0;
+    for (const auto* list : key) {
+      if (*list != key_[i++]) return false;
+    }
+    return true;
+  }
+
+  mutable std::mutex mutex_;
+  mutable std::vector<std::vector<int>> key_;
+  mutable std::optional<StateHasher> hasher_;
 };
 
 }  // namespace concord::rules

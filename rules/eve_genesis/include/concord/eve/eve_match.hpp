@@ -11,6 +11,7 @@
 #include "concord/eve/state.hpp"
 #include "concord/eve/timing.hpp"
 #include "concord/rules/match.hpp"
+#include "concord/rules/prompt_memo.hpp"
 #include "concord/rules/rng.hpp"
 
 namespace concord::eve {
@@ -106,6 +107,8 @@ class EveMatch final : public rules::Match {
 
  private:
   using Events = std::vector<rules::Event>;
+
+  std::optional<rules::Prompt> open_prompt(SeatIndex seat) const;  // prompt() computed (match.cpp)
 
   // match_combat.cpp
   void record_attack(CardId ship, const std::string& region, Events& ev);
@@ -388,6 +391,7 @@ class EveMatch final : public rules::Match {
   const CardDb& db_;
   GameState state_;
   rules::Rng rng_;
+  rules::PromptMemo prompts_;  // prompt(): computed once per state (submit and concede forget it)
   std::vector<const CardDef*> defs_;  // per card instance (its card never changes)
 };
 

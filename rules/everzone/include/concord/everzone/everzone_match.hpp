@@ -6,7 +6,9 @@
 
 #include "concord/everzone/card_db.hpp"
 #include "concord/everzone/state.hpp"
+#include "concord/rules/hash.hpp"
 #include "concord/rules/match.hpp"
+#include "concord/rules/prompt_memo.hpp"
 
 namespace concord::everzone {
 
@@ -33,6 +35,8 @@ class EverZoneMatch : public rules::Match {
   const CardDb& db_;
   GameState state_;
   std::vector<rules::Event> start_events_;
+  rules::StateHasherPrefix hash_prefix_;  // state_hash(): the instances' cards and owners, fed once
+  rules::PromptMemo prompts_;             // prompt(): computed once per state
 };
 
 // Builds the state at the start of a match (2 or 3 players, or teams of 2 or
