@@ -53,9 +53,11 @@ PG_PID="$(head -n1 "$PG_DATA/postmaster.pid")"
 # Bench accounts pbr<slot>s<seat> with a session each, seeded straight into
 # the benchmark's own database: registering 4,000 accounts through the server
 # costs 8,000 Argon2id hashes (over an hour on a busy 2-core machine). The
-# token of each is 'pbtoken-<username>' (the server stores its SHA-256); the
-# password hash is one no password matches (password login is disabled for
-# these accounts on purpose), so the bots can only resume (concord-load --token-file). Needs the server's schema (players,
+# token of each is the hex SHA-256 of 'pbtoken-<username>' (a server accepts
+# only 64 lowercase hex characters as a token; it stores the token's own
+# SHA-256); the password hash is one no password matches (password login is
+# disabled for these accounts on purpose), so the bots can only resume
+# (concord-load --token-file). Needs the server's schema (players,
 # sessions), so a server has run once on the database first.
 seed_accounts() {  # <largest match count>
   local slots="$1"
@@ -65,12 +67,13 @@ INSERT INTO players (username, username_lower, password_hash)
   FROM generate_series(0, $slots - 1) s, generate_series(0, 1) t
   ON CONFLICT (username_lower) DO NOTHING;
 INSERT INTO sessions (token_hash, player_id)
-  SELECT encode(sha256(('pbtoken-' || username)::bytea), 'hex'), id FROM players
+  SELECT encode(sha256(encode(sha256(('pbtoken-' || username)::bytea), 'hex')::bytea), 'hex'), id FROM players
   WHERE username_lower ~ '^pbr[0-9]+s[01]\$'
   ON CONFLICT (token_hash) DO UPDATE SET revoked_at = NULL;
 SQL
-  awk -v n="$slots" 'BEGIN { for (s = 0; s < n; ++s) for (t = 0; t < 2; ++t) printf "pbr%ds%d pbtoken-pbr%ds%d\n", s, t, s, t }' \
-    >"$STATE/tokens"
+  psql "$CONNINFO" -At -F ' ' -v ON_ERROR_STOP=1 -c \
+    "SELECT username, encode(sha256(('pbtoken-' || username)::bytea), 'hex') FROM players
+     WHERE username_lower ~ '^pbr[0-9]+s[01]\$' ORDER BY username" >"$STATE/tokens"
 }
 
 # --- npm packages (only here: CI never installs them) ---------------------------
