@@ -118,13 +118,15 @@ reset_matches() { psql "$CONNINFO" -q -c "TRUNCATE matches CASCADE" >/dev/null 2
 # mode_flags <closed|paced>: think time of the mode
 think_of() { [ "$1" = paced ] && echo "$THINK" || echo 0; }
 
-# run_concord <label> <mode> <matches> <pin> <server flags...>: prints the bench line
+# run_concord <label> <mode> <matches> <pin> <server flags...>: prints the bench line.
+# Every bot connects from 127.0.0.1, so the per-address connection cap is off
+# (the peers have none); the rate limits are lifted for the same reason.
 run_concord() {
   local label="$1" mode="$2" matches="$3" pin="$4"; shift 4
   reset_matches
   start_server "$pin" "$PORT_CONCORD" "$LOGS/$label.server.log" "$BUILD/tests/support/concord-test-server" \
     --address 127.0.0.1 --port "$PORT_CONCORD" --database "$CONNINFO" --rate 1000000 --burst 1000000 \
-    --log-level warn "$@"
+    --max-connections-per-address 0 --log-level warn "$@"
   taskset -c "$LOAD_CORE" "$BUILD/loadtest/concord-load" --port "$PORT_CONCORD" --game test_counterduel \
     --rooms "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
     --server-pid "$SERVER_PID" --pg-pid "$PG_PID" --account-prefix "pb" --token-file "$STATE/tokens" \
