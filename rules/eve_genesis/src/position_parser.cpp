@@ -298,6 +298,10 @@ bool PositionParser::list_line(const Words& w) {
     if (w[0] == "offdeck") {
       const CardDef* d = db_.find(w[i]);
       if (!d || d->type != CardType::RemoteRegion) return fail("'" + w[i] + "' is not a remote region");
+      // "Every deck contains exactly three different remote regions" (L25).
+      if (std::find(ss.offdeck.begin(), ss.offdeck.end(), w[i]) != ss.offdeck.end()) {
+        return fail("remote region '" + w[i] + "' is twice in seat " + w[1] + "'s off-deck");
+      }
       ss.offdeck.push_back(w[i]);
       continue;
     }

@@ -169,6 +169,18 @@ TEST(EvePosition, ErrorsNameTheLine) {
   EXPECT_EQ(load_error("seats 2\nseat 0 base=holder_tower\n"), "position: seat 1 has no base=");
 }
 
+// Found by the eve_position fuzz target: an off-deck holding a region twice
+// offered "region:<key>" twice in one priority prompt.
+TEST(EvePosition, L25_EveryDeckContainsExactlyThreeDifferentRemoteRegions) {
+  EXPECT_EQ(load_error(std::string(kTwo) + "offdeck 0 aridia aridia\n"),
+            "line 4: remote region 'aridia' is twice in seat 0's off-deck");
+  EXPECT_NE(load_error(std::string(kTwo) + "offdeck 0 aridia\npile 0 region aridia\n").find("on the pile"),
+            std::string::npos);
+  EXPECT_NE(load_error(std::string(kTwo) + "pile 0 region aridia\npile 0 region aridia\n").find("on the pile"),
+            std::string::npos);
+  EXPECT_TRUE(position(std::string(kTwo) + "offdeck 0 aridia\noffdeck 1 aridia\npile 1 region cloud_ring\n"));
+}
+
 TEST(EvePosition, PromptMustFitThePhase) {
   EXPECT_NE(load_error(std::string(kTwo) + "phase draw draw\n").find("no priority"), std::string::npos);
   EXPECT_NE(load_error(std::string(kTwo) + "prompt discard 0\n").find("discard"), std::string::npos);
