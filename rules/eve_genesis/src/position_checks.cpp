@@ -1,6 +1,5 @@
 // PositionParser: the whole-position checks after the last line (bases,
 // prompt consistency, card ids) and load_position().
-#include <algorithm>
 #include <set>
 
 #include "concord/eve/position.hpp"
@@ -33,26 +32,7 @@ bool PositionParser::finish() {
                                                  : Pending::Priority;
     if (st_.result) st_.prompt_seat = -1;
   }
-  return check_offdecks() && check_prompt() && remap_ids() && check_jumps() && check_combat() &&
-         check_pilots();
-}
-
-// A remote region on the pile left its player's off-deck (it goes back there
-// if countered), so it cannot be in that off-deck as well: "Every deck
-// contains exactly three different remote regions" (L25).
-bool PositionParser::check_offdecks() {
-  std::set<std::pair<SeatIndex, std::string>> held;
-  for (SeatIndex s = 0; s < static_cast<SeatIndex>(st_.seats.size()); ++s) {
-    for (const auto& r : st_.seats[s].offdeck) held.insert({s, r});
-  }
-  for (const auto& p : st_.pile) {
-    if (p.kind != PileItem::Kind::Region) continue;
-    if (!held.insert({p.controller, p.region}).second) {
-      return fail("remote region '" + p.region + "' is on the pile and also in seat " +
-                  std::to_string(p.controller) + "'s off-deck or on the pile");
-    }
-  }
-  return true;
+  return check_prompt() && remap_ids() && check_jumps() && check_combat() && check_pilots();
 }
 
 bool PositionParser::check_prompt() {

@@ -243,6 +243,10 @@ bool PositionParser::check_combat() {
   if (combat && c.region.empty() && st_.pending != Pending::ChooseAttack && !st_.result) {
     return fail("phase combat needs a 'combat <region> ...' line (or prompt choose_attack)");
   }
+  // The attacker is the active seat; a defender allied to it would decide twice (deciders()).
+  if (combat && c.defender >= 0 && st_.allied(c.defender, st_.active)) {
+    return fail("combat: the defender cannot be the active seat or its ally");
+  }
   auto in_region = [&](CardId id) {
     const Region* r = st_.region(c.region);
     return r && contains(r->ships, id);

@@ -61,7 +61,6 @@ class PositionParser {
   bool effect_line(const Words& w);
   bool effect_change(const std::string& word, Change& c);
   bool check_pilots();
-  bool check_offdecks();
   std::optional<CardId> ref(const std::string& s);  // a final card id, checked at the end
   bool refs(const Words& w, std::size_t from, std::vector<CardId>& out);
   bool finish();
