@@ -118,6 +118,15 @@ reset_matches() { psql "$CONNINFO" -q -c "TRUNCATE matches CASCADE" >/dev/null 2
 # mode_flags <closed|paced>: think time of the mode
 think_of() { [ "$1" = paced ] && echo "$THINK" || echo 0; }
 
+# show_failure <label> <what>: a load client that exited non-zero may still
+# have printed its bench line; its own lines (why it failed) and the
+# server's last ones go to stderr, as the logs are deleted at exit.
+show_failure() {
+  log "$1: $2; the load client's last lines, then the server's:"
+  grep -v '^bench:' "$LOGS/$1.load.log" | tail -n 20 >&2 || true
+  tail -n 20 "$LOGS/$1.server.log" >&2 || true
+}
+
 # run_concord <label> <mode> <matches> <pin> <server flags...>: prints the bench line.
 # Every bot connects from 127.0.0.1, so the per-address connection cap is off
 # (the peers have none); the rate limits are lifted for the same reason.
@@ -130,7 +139,7 @@ run_concord() {
   taskset -c "$LOAD_CORE" "$BUILD/loadtest/concord-load" --port "$PORT_CONCORD" --game test_counterduel \
     --rooms "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
     --server-pid "$SERVER_PID" --pg-pid "$PG_PID" --account-prefix "pb" --token-file "$STATE/tokens" \
-    --stall-timeout 60 >"$LOGS/$label.load.log" 2>&1 || log "$label: concord-load exit status $? (see below)"
+    --stall-timeout 60 >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "concord-load exit status $?"
   stop_server
   grep '^bench:' "$LOGS/$label.load.log" || { log "$label failed:"; cat "$LOGS/$label.load.log" >&2; echo "bench: failed"; }
 }
@@ -141,7 +150,7 @@ run_peer() {
   start_server yes "$port" "$LOGS/$label.server.log" node "$SRC/loadtest/peers/$peer/server.js" --port "$port"
   taskset -c "$LOAD_CORE" node --max-old-space-size=4096 "$SRC/loadtest/peers/$peer/client.js" --port "$port" \
     --matches "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
-    --server-pid "$SERVER_PID" >"$LOGS/$label.load.log" 2>&1 || log "$label: load client exit status $?"
+    --server-pid "$SERVER_PID" >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "load client exit status $?"
   stop_server
   grep '^bench:' "$LOGS/$label.load.log" || { log "$label failed:"; cat "$LOGS/$label.load.log" >&2; echo "bench: failed"; }
 }
