@@ -10,7 +10,7 @@ namespace concord::server {
 struct Config {
   std::string address = "0.0.0.0";            // --address / CONCORD_ADDRESS
   std::uint16_t port = 8080;                   // --port / CONCORD_PORT
-  int threads = 2;                             // --threads / CONCORD_THREADS (I/O threads)
+  int threads = 1;                             // --threads / CONCORD_THREADS (I/O threads; README: why 1)
   std::string tls_cert;                        // --tls-cert / CONCORD_TLS_CERT (PEM); empty = plain
   std::string tls_key;                         // --tls-key / CONCORD_TLS_KEY
   std::string database =                       // --database / CONCORD_DATABASE (libpq conninfo)
