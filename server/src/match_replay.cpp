@@ -4,11 +4,11 @@
 namespace concord::server {
 
 ReplayedMatch replay_match(const rules::GameDefinition& game, const rules::MatchSetup& setup,
-                           const std::vector<rules::Command>& log) {
+                           const std::vector<rules::Command>& log, std::uint64_t epoch) {
   ReplayedMatch out;
-  auto observe = [&out](const rules::Match& match, const rules::Command* command, std::uint64_t index) {
+  auto observe = [&out, epoch](const rules::Match& match, const rules::Command* command, std::uint64_t index) {
     if (!command) {
-      out.prompt_ids.emplace(match, index);
+      out.prompt_ids.emplace(match, index, epoch);
     } else {
       out.prompt_ids->after_command(match, *command, index);
     }

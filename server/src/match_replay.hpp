@@ -19,7 +19,8 @@ struct ReplayedMatch {
 };
 
 // Pure (no room state): safe on any thread. A game that throws fails the replay.
+// `epoch`: how many rollbacks the match has had (rules::PromptIds).
 ReplayedMatch replay_match(const rules::GameDefinition& game, const rules::MatchSetup& setup,
-                           const std::vector<rules::Command>& log);
+                           const std::vector<rules::Command>& log, std::uint64_t epoch = 0);
 
 }  // namespace concord::server

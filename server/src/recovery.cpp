@@ -17,6 +17,7 @@ struct Rebuilt {
   std::vector<rules::Command> log;
   std::vector<std::string> metas;  // each command's room record (clock charges)
   std::string last_hash;
+  std::uint64_t rollbacks = 0;  // the prompt ids' epoch
 };
 
 std::optional<std::string> read_match(pqxx::connection& conn, const persistence::MatchRecord& match, Rebuilt& out) {
@@ -30,6 +31,7 @@ std::optional<std::string> read_match(pqxx::connection& conn, const persistence:
     if (!deck) return "unreadable deck for seat " + std::to_string(seat.seat);
     out.decks.push_back(std::move(deck));
   }
+  out.rollbacks = persistence::RollbackRepository(conn).rollbacks(match.id).size();
   for (const auto& record : persistence::MatchRepository(conn).commands(match.id)) {
     auto command = rules::Command::from_text(record.command_text);
     if (!command) return "unreadable command " + std::to_string(record.index);
@@ -75,7 +77,8 @@ std::optional<std::string> restore_one(AppContext& ctx, pqxx::connection& conn, 
                         {}};
   read_settings_blob(match.settings_blob, settings);
   auto room = ctx.lobby.adopt(*game, match.room_id, std::move(settings));
-  auto error = room->restore(match.id, rebuilt.players, rebuilt.decks, *seed, rebuilt.log, rebuilt.last_hash);
+  auto error = room->restore(match.id, rebuilt.players, rebuilt.decks, *seed, rebuilt.log, rebuilt.last_hash,
+                             rebuilt.rollbacks);
   if (error) {
     ctx.lobby.remove(match.room_id);
     return error;

@@ -151,10 +151,11 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Crash recovery: rebuilds the match from the stored record and command log.
   // Returns an error text if the replay fails or the final hash differs.
+  // `rollbacks`: how many the match has had (the epoch of its prompt ids).
   std::optional<std::string> restore(std::int64_t match_id, const std::vector<PlayerRef>& players,
                                      const std::vector<std::optional<rules::Deck>>& decks,
                                      const rules::Seed& seed, const std::vector<rules::Command>& log,
-                                     const std::string& last_hash);
+                                     const std::string& last_hash, std::uint64_t rollbacks);
   // After restore() and restore_judging(): the clocks from each journaled
   // command's meta and the judges' extensions.
   std::optional<std::string> restore_clock(const std::vector<std::string>& metas,

@@ -432,7 +432,7 @@ void Room::fail_storage() {
 std::optional<std::string> Room::restore(std::int64_t match_id, const std::vector<PlayerRef>& players,
                                          const std::vector<std::optional<rules::Deck>>& decks,
                                          const rules::Seed& seed, const std::vector<rules::Command>& log,
-                                         const std::string& last_hash) {
+                                         const std::string& last_hash, std::uint64_t rollbacks) {
   if (players.size() != seats_.size()) return std::string("the stored seats do not match the room's seat count");
   rules::MatchSetup setup{settings_.options, {}, seed};
   for (std::size_t i = 0; i < players.size(); ++i) {
@@ -442,7 +442,7 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
     setup.seats.push_back({players[i].username, decks[i]});
   }
   if (auto problem = deck_problem(game_.definition, setup)) return problem;
-  auto replayed = replay_match(game_.definition, setup, log);
+  auto replayed = replay_match(game_.definition, setup, log, rollbacks);
   if (!replayed.match) return "replay failed: " + replayed.error;
   match_ = std::move(replayed.match);
   if (!log.empty() && match_->state_hash() != last_hash) return std::string("state hash differs after replay");

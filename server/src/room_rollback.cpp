@@ -133,7 +133,10 @@ std::optional<std::int64_t> rebuild_and_store(pqxx::connection& conn, const rule
     log.push_back(std::move(*command));
     out.metas.push_back(stored[static_cast<std::size_t>(i)].meta);
   }
-  out.replayed = replay_match(game, setup, log);
+  // This rollback starts a new epoch of prompt ids: none repeats one sent
+  // before it (the commands k+1.. are played again at the same indexes).
+  const auto epoch = persistence::RollbackRepository(conn).rollbacks(rollback.match_id).size() + 1;
+  out.replayed = replay_match(game, setup, log, epoch);
   if (!out.replayed.match) return refuse(out, "HASH_MISMATCH", "the rebuild failed: " + out.replayed.error);
   if (rollback.to_index > 0 &&
       out.replayed.match->state_hash() != stored[static_cast<std::size_t>(rollback.to_index - 1)].state_hash) {

@@ -3,7 +3,7 @@
 
 namespace concord::rules {
 
-PromptIds::PromptIds(const Match& match, std::uint64_t index) {
+PromptIds::PromptIds(const Match& match, std::uint64_t index, std::uint64_t epoch) : epoch_base_(epoch << 32) {
   const auto seats = static_cast<std::size_t>(match.seat_count());
   prompts_.resize(seats);
   ids_.assign(seats, 0);
@@ -20,7 +20,7 @@ void PromptIds::observe(SeatIndex seat, std::optional<Prompt> prompt, bool consu
   const auto s = static_cast<std::size_t>(seat);
   const bool same = !consumed && prompt == prompts_[s];
   if (same) return;
-  ids_[s] = prompt ? index + 1 : 0;
+  ids_[s] = prompt ? epoch_base_ + index + 1 : 0;
   prompts_[s] = std::move(prompt);
 }
 

@@ -51,15 +51,26 @@ class Projector {
     return true;
   }
 
+  // What this viewer may see of card c: a judge everything, a seat also its
+  // own hand and face-down cards (the zones its SeatView lists for it).
+  bool visible(int c) const {
+    if (v_.kind == rules::Viewer::Kind::Judge) return true;
+    if (v_.kind == rules::Viewer::Kind::Seat) {
+      const auto& own = s_.players.at(static_cast<std::size_t>(v_.seat));
+      if (contains(own.hand, c) || contains(own.deployed, c)) return true;
+    }
+    return is_public(c);
+  }
+
   std::vector<EffectView> lingering() const {
     std::vector<EffectView> out;
     for (const auto& e : s_.lingering) {
-      if (e.source < 0 || !is_public(e.source)) continue;
+      if (e.source < 0 || !visible(e.source)) continue;
       EffectView v;
       v.source = list({e.source}).front();
       v.seat = e.seat;
       for (int c : e.cards)
-        if (is_public(c)) v.cards.push_back(list({c}).front());
+        if (visible(c)) v.cards.push_back(list({c}).front());
       v.change = change_name(e);
       v.amount = e.amount;
       v.lasts = lasts_name(e.lasts);

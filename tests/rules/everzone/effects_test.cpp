@@ -177,6 +177,33 @@ TEST(EverZoneEffects, TheViewShowsLastingEffectsGenerically) {
   EXPECT_NE(v.to_text().find("effect: Ciel (c2) defense -2 source Utron Bastion (c3)"), std::string::npos);
 }
 
+// An effect whose source is in a hand: a judge sees everything, the hand's
+// owner sees its own hand, the other seat and spectators see neither the
+// effect nor (in another's hand) the cards it affects.
+TEST(EverZoneEffects, ALastingEffectFromAHiddenCardIsShownToItsOwnerAndJudgesOnly) {
+  auto m = from_position(
+      "location earth turn 1\nphase support\n"
+      "seat 0\nactive numen_sentinel\nhand meraud\n"
+      "effect c1 defense 2 source c0\n"  // Meraud, in seat 0's hand, on its Sentinel
+      "seat 1\nactive ciel utron_bastion\nhand numen_warden\n"
+      "effect c2 defense -2 source c3\neffect c2 defense 1 source c4\n");  // Ciel on c3 and on c4 in hand
+  auto lingering_of = [&](const rules::Viewer& viewer) {
+    auto view = m->view(viewer);
+    std::vector<std::string> out;
+    for (const auto& e : dynamic_cast<const EverZoneView&>(*view).lingering) {
+      std::string line = e.source.card_id + ":";
+      for (const auto& c : e.cards) line += " " + c.card_id;
+      out.push_back(line);
+    }
+    return out;
+  };
+  using Lines = std::vector<std::string>;
+  EXPECT_EQ(lingering_of(rules::Viewer::judge()), (Lines{"meraud: numen_sentinel", "ciel: utron_bastion", "ciel: numen_warden"}));
+  EXPECT_EQ(lingering_of(rules::Viewer::of_seat(0)), (Lines{"meraud: numen_sentinel", "ciel: utron_bastion", "ciel:"}));
+  EXPECT_EQ(lingering_of(rules::Viewer::of_seat(1)), (Lines{"ciel: utron_bastion", "ciel: numen_warden"}));
+  EXPECT_EQ(lingering_of(rules::Viewer::spectator()), (Lines{"ciel: utron_bastion", "ciel:"}));
+}
+
 TEST(EverZonePosition, EffectLinesNeedAWellFormedEffect) {
   EXPECT_FALSE(parse_position(db(), "location earth turn 1\nphase support\nseat 0\nactive meraud\n"
                                     "effect c0 defense two source c0\nseat 1\n")

@@ -5,6 +5,10 @@
 // the rolled-back match.
 #include <pqxx/pqxx>
 
+#include <algorithm>
+
+#include "client/prompt_convert.hpp"
+#include "concord/rules/bot.hpp"
 #include "harness.hpp"
 #include "judge_requests.hpp"
 
@@ -113,7 +117,45 @@ TEST_F(Rollback, AfterAKillTheRecoveredMatchIsTheRolledBackOne) {
   const auto after = again->wait_for_match_update(room);
   EXPECT_EQ(after.command_index(), 4u);
   EXPECT_EQ(after.view().value(), before.view().value()) << "the same state as before the kill";
+  EXPECT_EQ(after.prompt_id(), before.prompt_id()) << "the restart rebuilds the prompt ids of the rollback's epoch";
   EXPECT_EQ(count("SELECT last_idx - first_idx + 1 FROM match_voided_commands"), 3) << "commands 3-5 kept as voided";
+}
+
+// Prompt ids never repeat for a seat (protocol/README.md section 1, "Per-seat
+// prompt ids"): the commands after k are played again at the same indexes,
+// and an answer to a prompt of the voided branch must not land on a new one.
+TEST_F(Rollback, AfterARollbackEveryPromptIdIsNewAndAnAnswerSentBeforeItIsStale) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  auto jane = player("jane");
+  const auto room = start_duel(*alice, *bob, {{"rounds", "10"}});
+  jane->join_room(room, v1::JUDGE);
+  play_until(*alice, *bob, room, 3, 25);
+  const auto mover_at_3 = alice->latest_match_update(room)->has_prompt() ? alice.get() : bob.get();
+  const auto old_prompt = *mover_at_3->latest_match_update(room);
+  ASSERT_TRUE(old_prompt.has_prompt());
+  play_until(*alice, *bob, room, 6, 25);
+  std::uint64_t highest_before = 0;
+  for (auto* client : {alice.get(), bob.get()}) {
+    highest_before = std::max(highest_before, client->latest_match_update(room)->prompt_id());
+  }
+  ASSERT_EQ(code_of(*jane, pause(room)), "");
+  ASSERT_TRUE(jane->call(rollback(room, 3)).has_rolled_back());
+  wait_for_rollback({alice.get(), bob.get()}, room);
+  const auto fresh = *mover_at_3->latest_match_update(room);
+  ASSERT_EQ(fresh.command_index(), 3u);
+  ASSERT_TRUE(fresh.has_prompt()) << "the same seat decides at 3 again";
+  EXPECT_GT(fresh.prompt_id(), highest_before);
+  ASSERT_EQ(code_of(*jane, resume(room)), "");
+  rules::Rng rng(rules::Seed{});
+  const auto stale = client::to_wire(rules::random_answer(client::to_rules(old_prompt.prompt()), rng));
+  try {
+    mover_at_3->submit_answer(old_prompt, stale);
+    ADD_FAILURE() << "an answer to prompt " << old_prompt.prompt_id() << " of the voided branch was accepted";
+  } catch (const ClientError& e) {
+    EXPECT_EQ(e.code(), "STALE_PROMPT");
+  }
+  EXPECT_EQ(play_until(*alice, *bob, room, 4, 25).command_index(), 4u) << "the new prompt is answered";
 }
 
 TEST_F(Rollback, ARollbackIsRefusedUnlessTheMatchIsPausedTheIndexIsEarlierAndAReasonIsGiven) {

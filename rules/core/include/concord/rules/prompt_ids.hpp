@@ -7,8 +7,10 @@
 // seats deciding at the same time never invalidate each other's answers.
 //
 // Ids are derived from the command index at which a prompt was first seen
-// (index + 1), so they only grow, never repeat for a seat, and are the same
-// whenever the same log is replayed.
+// (index + 1) and the match's rollback epoch (how many times a judge rolled
+// it back): epoch * 2^32 + index + 1. So they only grow, never repeat for a
+// seat, not even after a rollback replays commands at indexes already used,
+// and are the same whenever the same log is replayed in the same epoch.
 #pragma once
 
 #include <cstdint>
@@ -22,8 +24,8 @@ namespace concord::rules {
 class PromptIds {
  public:
   // Ids for the prompts open in `match` after `index` accepted commands
-  // (a new match: index 0, so the first prompts have id 1).
-  PromptIds(const Match& match, std::uint64_t index);
+  // (a new match: index 0, epoch 0, so the first prompts have id 1).
+  PromptIds(const Match& match, std::uint64_t index, std::uint64_t epoch = 0);
 
   // After `command` was accepted; `index` is the count of accepted commands
   // including it.
@@ -35,6 +37,7 @@ class PromptIds {
  private:
   void observe(SeatIndex seat, std::optional<Prompt> prompt, bool consumed, std::uint64_t index);
 
+  std::uint64_t epoch_base_ = 0;  // epoch * 2^32
   std::vector<std::optional<Prompt>> prompts_;
   std::vector<std::uint64_t> ids_;
 };
