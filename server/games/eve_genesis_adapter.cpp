@@ -1,5 +1,8 @@
 #include "eve_genesis_adapter.hpp"
 
+#include <algorithm>
+
+#include "concord/eve/eve_match.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -175,24 +178,36 @@ void write_cards(WireWriter& w, int field, const std::vector<eve::EveCardView>& 
 
 std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 
-void write_seat(WireWriter& w, const eve::EveSeatView& s) {
-  const auto at = w.begin(8);
+// An EveSeat in runs, so that a seat's public fields can be written once for
+// every viewer: 1-3, the upgraded side (4), 5-10, the hidden zones 11-16
+// (owner and judges), then 17-27.
+void write_seat_head(WireWriter& w, const eve::EveSeatView& s) {
   w.u64(1, u32(s.index));
   w.str(2, s.base_name);
   w.boolean(3, s.upgraded);
-  if (s.upgrade_name) w.str(4, *s.upgrade_name);
+}
+
+void write_seat_counts(WireWriter& w, const eve::EveSeatView& s) {
   w.i64(5, s.base_damage);
   w.i64(6, s.wallet);
   w.u64(7, s.hand_count);
   w.u64(8, s.market_count);
   w.u64(9, s.offdeck_count);
   w.boolean(10, s.out);
-  w.boolean(11, s.hand.has_value());
-  if (s.hand) write_cards(w, 12, *s.hand);
-  w.boolean(13, s.market.has_value());
-  if (s.market) write_cards(w, 14, *s.market);
-  w.boolean(15, s.offdeck.has_value());
-  if (s.offdeck) w.strings(16, *s.offdeck);
+}
+
+using Cards = std::vector<eve::EveCardView>;
+
+void write_seat_hidden(WireWriter& w, const Cards* hand, const Cards* market, const std::vector<std::string>* offdeck) {
+  w.boolean(11, hand != nullptr);
+  if (hand) write_cards(w, 12, *hand);
+  w.boolean(13, market != nullptr);
+  if (market) write_cards(w, 14, *market);
+  w.boolean(15, offdeck != nullptr);
+  if (offdeck) w.strings(16, *offdeck);
+}
+
+void write_seat_tail(WireWriter& w, const eve::EveSeatView& s) {
   write_cards(w, 17, s.scrapheap);
   write_cards(w, 18, s.docks);
   write_cards(w, 19, s.structures);
@@ -204,6 +219,20 @@ void write_seat(WireWriter& w, const eve::EveSeatView& s) {
   w.strings(25, s.attached);
   w.i64(26, s.alliance);
   w.str(27, s.home_region);
+}
+
+template <typename T>
+const T* pointer(const std::optional<T>& v) {
+  return v ? &*v : nullptr;
+}
+
+void write_seat(WireWriter& w, const eve::EveSeatView& s) {
+  const auto at = w.begin(8);
+  write_seat_head(w, s);
+  if (s.upgrade_name) w.str(4, *s.upgrade_name);
+  write_seat_counts(w, s);
+  write_seat_hidden(w, pointer(s.hand), pointer(s.market), pointer(s.offdeck));
+  write_seat_tail(w, s);
   w.end(at);
 }
 
@@ -279,7 +308,9 @@ void write_effect(WireWriter& w, const eve::EveEffectView& e) {
   w.end(at);
 }
 
-void write_view(WireWriter& w, const eve::EveView& view) {
+// EveView in runs: fields 1-7, the seats (8), then 9-18; the lingering
+// effects (19) come last.
+void write_view_head(WireWriter& w, const eve::EveView& view) {
   w.u64(1, u32(view.turn));
   w.u64(2, u32(view.first));
   w.u64(3, u32(view.active));
@@ -287,7 +318,9 @@ void write_view(WireWriter& w, const eve::EveView& view) {
   w.str(5, view.step);
   w.str(6, view.prompt);
   w.i64(7, view.prompt_seat);
-  for (const auto& s : view.seats) write_seat(w, s);
+}
+
+void write_view_middle(WireWriter& w, const eve::EveView& view) {
   for (const auto& r : view.regions) write_region(w, r);
   for (const auto& p : view.pile) write_pile_item(w, 10, p);
   for (const auto& p : view.waiting) write_pile_item(w, 11, p);
@@ -297,7 +330,69 @@ void write_view(WireWriter& w, const eve::EveView& view) {
   w.boolean(16, view.hunter_and_prey);
   w.boolean(17, view.destroying_prey);
   w.boolean(18, view.alliances);
-  for (const auto& e : view.effects) write_effect(w, e);
+}
+
+void write_effects(WireWriter& w, const std::vector<eve::EveEffectView>& effects) {
+  for (const auto& e : effects) write_effect(w, e);
+}
+
+void write_view(WireWriter& w, const eve::EveView& view) {
+  write_view_head(w, view);
+  for (const auto& s : view.seats) write_seat(w, s);
+  write_view_middle(w, view);
+  write_effects(w, view.effects);
+}
+
+// The runs of EveViews::common that every viewer shares, written once.
+struct SharedRuns {
+  const eve::EveView& common;
+  std::string head, middle;
+  std::vector<std::string> seat_head, seat_counts, seat_tail;  // per seat
+
+  explicit SharedRuns(const eve::EveView& view) : common(view) {
+    WireWriter h(head), m(middle);
+    write_view_head(h, view);
+    write_view_middle(m, view);
+    for (const auto& s : view.seats) {
+      WireWriter sh(seat_head.emplace_back()), sc(seat_counts.emplace_back()), st(seat_tail.emplace_back());
+      write_seat_head(sh, s);
+      write_seat_counts(sc, s);
+      write_seat_tail(st, s);
+    }
+  }
+
+  // The view of a viewer with `own` (a seat's private part, or null) and its
+  // lingering effects: the same bytes write_view gives for its EveView.
+  std::string assemble(const std::optional<eve::EveSeatPrivate>& own, int own_seat,
+                       const std::vector<eve::EveEffectView>& effects) const {
+    std::string bytes;
+    bytes.reserve(head.size() + middle.size() + 1024 * (seat_head.size() + 1));
+    WireWriter w(bytes);
+    w.raw(head);
+    for (std::size_t s = 0; s < seat_head.size(); ++s) {
+      const bool mine = own && static_cast<int>(s) == own_seat;
+      const auto at = w.begin(8);
+      w.raw(seat_head[s]);
+      if (mine) {
+        w.str(4, own->upgrade_name);
+      } else if (const auto& name = common.seats[s].upgrade_name) {
+        w.str(4, *name);
+      }
+      w.raw(seat_counts[s]);
+      if (mine) write_seat_hidden(w, &own->hand, nullptr, &own->offdeck);
+      else write_seat_hidden(w, nullptr, nullptr, nullptr);
+      w.raw(seat_tail[s]);
+      w.end(at);
+    }
+    w.raw(middle);
+    write_effects(w, effects);
+    return bytes;
+  }
+};
+
+const std::string& view_type_url() {
+  static const std::string type_url = "type.googleapis.com/" + pb::EveView::descriptor()->full_name();
+  return type_url;
 }
 
 }  // namespace
@@ -317,9 +412,26 @@ pb::EveView to_proto(const eve::EveView& view) {
 }
 
 void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
-  static const std::string type_url = "type.googleapis.com/" + pb::EveView::descriptor()->full_name();
-  out->set_type_url(type_url);
+  out->set_type_url(view_type_url());
   out->set_value(encode_wire(dynamic_cast<const eve::EveView&>(view)));
+}
+
+// Projected together (EveMatch::views) and written from shared runs: the
+// public part of the view once, each seat's private part once.
+std::vector<google::protobuf::Any> EveGenesisAdapter::encode_views(const rules::Match& match,
+                                                                   const std::vector<rules::Viewer>& viewers) const {
+  const auto* typed = dynamic_cast<const eve::EveMatch*>(&match);
+  const bool judge = std::any_of(viewers.begin(), viewers.end(),
+                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
+  if (!typed || judge) return GameAdapter::encode_views(match, viewers);
+  const auto views = typed->views(viewers);
+  const SharedRuns runs(*views.common);
+  std::vector<google::protobuf::Any> out(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    out[i].set_type_url(view_type_url());
+    out[i].set_value(runs.assemble(views.own[i], viewers[i].seat, views.effects[i]));
+  }
+  return out;
 }
 
 void EveGenesisAdapter::encode_event(const rules::EventData&, google::protobuf::Any*) const {}

@@ -1,5 +1,8 @@
 #include "everzone_adapter.hpp"
 
+#include <algorithm>
+
+#include "concord/everzone/everzone_match.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -115,8 +118,9 @@ void write_values(WireWriter& w, int field, const everzone::Values& v) {
 
 std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 
-void write_seat(WireWriter& w, const everzone::SeatView& s) {
-  const auto at = w.begin(7);
+// An EzSeat in three runs, so that a seat's public fields can be written once
+// for every viewer: fields 1-10, the owner-only ones 11-18, then 19-27.
+void write_seat_head(WireWriter& w, const everzone::SeatView& s) {
   w.u64(1, u32(s.seat));
   w.i64(2, s.cp);
   w.i64(3, s.surrenders);
@@ -127,14 +131,23 @@ void write_seat(WireWriter& w, const everzone::SeatView& s) {
   w.boolean(8, s.has_prompt);
   w.boolean(9, s.has_chosen);
   write_values(w, 10, s.army);
-  w.boolean(11, s.hand.has_value());
-  if (s.hand) write_cards(w, 12, *s.hand);
-  w.boolean(13, s.deployed.has_value());
-  if (s.deployed) write_cards(w, 14, *s.deployed);
-  w.boolean(15, s.deck.has_value());
-  if (s.deck) write_cards(w, 16, *s.deck);
-  w.boolean(17, s.secret.has_value());
-  if (s.secret) w.strings(18, *s.secret);
+}
+
+using Cards = std::vector<everzone::CardEntry>;
+
+void write_seat_private(WireWriter& w, const Cards* hand, const Cards* deployed, const Cards* deck,
+                        const std::vector<std::string>* secret) {
+  w.boolean(11, hand != nullptr);
+  if (hand) write_cards(w, 12, *hand);
+  w.boolean(13, deployed != nullptr);
+  if (deployed) write_cards(w, 14, *deployed);
+  w.boolean(15, deck != nullptr);
+  if (deck) write_cards(w, 16, *deck);
+  w.boolean(17, secret != nullptr);
+  if (secret) w.strings(18, *secret);
+}
+
+void write_seat_tail(WireWriter& w, const everzone::SeatView& s) {
   write_cards(w, 19, s.active);
   write_cards(w, 20, s.withdrawn);
   write_cards(w, 21, s.supports);
@@ -144,6 +157,18 @@ void write_seat(WireWriter& w, const everzone::SeatView& s) {
   w.i64(25, s.target);
   w.boolean(26, s.eliminated);
   w.packed(27, s.allies);
+}
+
+template <typename T>
+const T* pointer(const std::optional<T>& v) {
+  return v ? &*v : nullptr;
+}
+
+void write_seat(WireWriter& w, const everzone::SeatView& s) {
+  const auto at = w.begin(7);
+  write_seat_head(w, s);
+  write_seat_private(w, pointer(s.hand), pointer(s.deployed), pointer(s.deck), pointer(s.secret));
+  write_seat_tail(w, s);
   w.end(at);
 }
 
@@ -159,14 +184,18 @@ void write_effect(WireWriter& w, const everzone::EffectView& e) {
   w.end(at);
 }
 
-void write_view(WireWriter& w, const everzone::EverZoneView& view) {
+// EzView in three runs: fields 1-6, the seats (7), then 8-13; the lasting
+// effects (14) come last.
+void write_view_head(WireWriter& w, const everzone::EverZoneView& view) {
   w.str(1, view.phase);
   w.str(2, view.location);
   w.u64(3, u32(view.turn));
   w.u64(4, u32(view.turns));
   w.i64(5, view.resource_limit);
   w.u64(6, u32(view.battle_deck_count));
-  for (const auto& s : view.seats) write_seat(w, s);
+}
+
+void write_view_middle(WireWriter& w, const everzone::EverZoneView& view) {
   w.boolean(8, view.teams);
   for (const auto& a : view.armies) {
     const auto at = w.begin(9);
@@ -180,7 +209,61 @@ void write_view(WireWriter& w, const everzone::EverZoneView& view) {
   write_cards(w, 11, view.effects);
   write_cards(w, 12, view.abilities);
   write_cards(w, 13, view.captured);
-  for (const auto& e : view.lingering) write_effect(w, e);
+}
+
+void write_lingering(WireWriter& w, const std::vector<everzone::EffectView>& lingering) {
+  for (const auto& e : lingering) write_effect(w, e);
+}
+
+void write_view(WireWriter& w, const everzone::EverZoneView& view) {
+  write_view_head(w, view);
+  for (const auto& s : view.seats) write_seat(w, s);
+  write_view_middle(w, view);
+  write_lingering(w, view.lingering);
+}
+
+// The runs of EverZoneViews::common that every viewer shares, written once.
+struct SharedRuns {
+  std::string head, middle;
+  std::vector<std::string> seat_head, seat_tail;  // per seat
+
+  explicit SharedRuns(const everzone::EverZoneView& common) {
+    WireWriter h(head), m(middle);
+    write_view_head(h, common);
+    write_view_middle(m, common);
+    for (const auto& s : common.seats) {
+      WireWriter sh(seat_head.emplace_back()), st(seat_tail.emplace_back());
+      write_seat_head(sh, s);
+      write_seat_tail(st, s);
+    }
+  }
+
+  // The view of a viewer with `own` (a seat's private part, or null) and its
+  // lasting effects: the same bytes write_view gives for its EverZoneView.
+  std::string assemble(const std::optional<everzone::SeatPrivate>& own, int own_seat,
+                       const std::vector<everzone::EffectView>& lingering) const {
+    std::string bytes;
+    bytes.reserve(4096);
+    WireWriter w(bytes);
+    w.raw(head);
+    for (std::size_t s = 0; s < seat_head.size(); ++s) {
+      const auto at = w.begin(7);
+      w.raw(seat_head[s]);
+      if (own && static_cast<int>(s) == own_seat) {
+        write_seat_private(w, &own->hand, &own->deployed, nullptr, pointer(own->secret));
+      }
+      w.raw(seat_tail[s]);
+      w.end(at);
+    }
+    w.raw(middle);
+    write_lingering(w, lingering);
+    return bytes;
+  }
+};
+
+const std::string& view_type_url() {
+  static const std::string type_url = "type.googleapis.com/" + pb::EzView::descriptor()->full_name();
+  return type_url;
 }
 
 }  // namespace
@@ -210,9 +293,26 @@ pb::EzEvent to_proto(const everzone::EverZoneEvent& event) {
 }
 
 void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any* out) const {
-  static const std::string type_url = "type.googleapis.com/" + pb::EzView::descriptor()->full_name();
-  out->set_type_url(type_url);
+  out->set_type_url(view_type_url());
   out->set_value(encode_wire(dynamic_cast<const everzone::EverZoneView&>(view)));
+}
+
+// Projected together (EverZoneMatch::views) and written from shared runs: the
+// public part of the view once, each seat's private part once.
+std::vector<google::protobuf::Any> EverZoneAdapter::encode_views(const rules::Match& match,
+                                                                 const std::vector<rules::Viewer>& viewers) const {
+  const auto* ez = dynamic_cast<const everzone::EverZoneMatch*>(&match);
+  const bool judge = std::any_of(viewers.begin(), viewers.end(),
+                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
+  if (!ez || judge) return GameAdapter::encode_views(match, viewers);
+  const auto views = ez->views(viewers);
+  const SharedRuns runs(*views.common);
+  std::vector<google::protobuf::Any> out(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    out[i].set_type_url(view_type_url());
+    out[i].set_value(runs.assemble(views.own[i], viewers[i].seat, views.lingering[i]));
+  }
+  return out;
 }
 
 void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {

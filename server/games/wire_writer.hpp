@@ -45,6 +45,8 @@ class WireWriter {
     for (auto x : items) varint(static_cast<std::uint64_t>(static_cast<std::int64_t>(x)));
     end(at);
   }
+  // Bytes written earlier by another WireWriter (whole fields).
+  void raw(std::string_view bytes) { out_.append(bytes); }
   // A length-delimited submessage: begin(), write its fields, end(begin's
   // result). begin() leaves one byte for the length, which is all a
   // submessage under 128 bytes needs (most cards and effects); end() widens

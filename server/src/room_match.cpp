@@ -206,16 +206,20 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   // fresh update of this state or a later one on joining, so a missing update
   // is skipped for them.
   const auto prompts = seat_prompts();
+  const auto views = command_views();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
-    auto update = match_update(rules::Viewer::of_seat(static_cast<int>(i)), outcome.events, seats_[i].links, prompts);
+    const auto viewer = rules::Viewer::of_seat(static_cast<int>(i));
+    auto update = match_update(viewer, outcome.events, seats_[i].links, prompts, false, 0, views.of(viewer));
     pending.seat_updates.push_back(std::move(update.full));
     pending.seat_deltas.push_back(std::move(update.delta));
   }
-  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, public_links(), prompts);
+  const auto spectator_view = views.of(rules::Viewer::spectator());
+  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, public_links(), prompts, false, 0,
+                                spectator_view);
   pending.spectator_update = std::move(spectator.full);
   pending.spectator_delta = std::move(spectator.delta);
   if (!judge_followers_.empty()) pending.judge_update = judge_update(0);
-  hold_for_spectators(outcome.events, prompts);
+  hold_for_spectators(outcome.events, prompts, spectator_view);
   if (match_->finished()) {
     phase_ = Phase::Finished;
     stop_clock();

@@ -26,11 +26,16 @@ constexpr std::size_t kMaxHeldUpdates = 4096;
 
 // Holds the spectators' update of the state just made (after a command, at
 // the start, or when a judge ends the match).
-void Room::hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts) {
+void Room::hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts,
+                               const google::protobuf::Any* view) {
   if (!policy_.spectators_delayed() || !match_) return;
   v1::ServerMessage part;
   auto* update = part.mutable_match_update();
-  game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), update->mutable_view());
+  if (view) {
+    *update->mutable_view() = *view;
+  } else {
+    game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), update->mutable_view());
+  }
   update->set_view_checksum(protocol::view_checksum(update->view().value()));
   auto body = update_header(rules::Viewer::spectator(), events, prompts, 0).SerializeAsString() +
               part.SerializeAsString();

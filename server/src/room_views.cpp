@@ -152,17 +152,35 @@ v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::ve
   return message;
 }
 
+Room::CommandViews Room::command_views() const {
+  CommandViews out;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
+  }
+  if (policy_.spectators_delayed() || !public_links().empty()) out.viewers.push_back(rules::Viewer::spectator());
+  if (!out.viewers.empty()) out.views = game_.adapter->encode_views(*match_, out.viewers);
+  return out;
+}
+
+const google::protobuf::Any* Room::CommandViews::of(const rules::Viewer& viewer) const {
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    if (viewers[i] == viewer) return &views[i];
+  }
+  return nullptr;
+}
+
 Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                                       const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh,
-                                      std::uint64_t request_id) {
+                                      std::uint64_t request_id, const google::protobuf::Any* encoded) {
   bool want_full = false, want_delta = false;
   for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
   if (!want_full && !want_delta) return {};
   const std::string common = update_header(viewer, events, prompts, request_id).SerializeAsString();
 
   v1::ServerMessage part;
-  google::protobuf::Any view;
-  game_.adapter->encode_view(*match_->view(viewer), &view);
+  google::protobuf::Any projected;
+  if (!encoded) game_.adapter->encode_view(*match_->view(viewer), &projected);
+  const google::protobuf::Any& view = encoded ? *encoded : projected;
   ViewerUpdate out;
   if (want_full) {
     *part.mutable_match_update()->mutable_view() = view;

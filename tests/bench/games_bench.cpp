@@ -7,6 +7,9 @@
 //                      may see, and the view as a protocol 1.1 delta against
 //                      that viewer's previous view plus its checksum
 //   BM_WithStateHash   + the state hash a room journals with every command
+//   BM_WithStateHashViewsAlone  the same with every view projected and packed
+//                      on its own (as rooms did before GameAdapter::encode_views
+//                      shared the part of the views everyone sees)
 //   BM_WithJournal     + the command journaled to PostgreSQL with its state hash
 //                      (group commit; one iteration ends when all are durable)
 // One iteration = one whole game from create() to result.
@@ -65,9 +68,10 @@ const server::GameEntry& game_of(const benchmark::State& state) {
 }
 
 // What a room sends after one accepted command, as room_views.cpp builds it:
-// per distinct viewer (each seat, all spectators) the view projected once and
-// packed, the events that viewer may see, and for protocol 1.1 the view as a
-// delta against that viewer's previous one plus its checksum (ViewFeed).
+// per distinct viewer (each seat, all spectators) the view, all of them
+// projected and packed together (GameAdapter::encode_views), the events that
+// viewer may see, and for protocol 1.1 the view as a delta against that
+// viewer's previous one plus its checksum (ViewFeed).
 // Counts the bytes of the 1.1 update and of the 1.0 one (whole view), with the
 // fields a room sends (room id, prompt, seed commitment, awaiting seats).
 struct Bytes {
@@ -81,12 +85,20 @@ std::size_t field_size(std::size_t payload) {
 
 // `spectators`: whether the room has spectators or judges; a room without
 // any projects no spectator view (Room::match_update skips viewers without links).
+// `alone`: each view projected and packed on its own (GameAdapter's default
+// encode_views, what rooms did before the games shared the public part).
 void project(const server::GameEntry& game, const testsupport::BotStep& step, std::uint64_t index,
-             bool spectators, std::vector<protocol::ViewFeed>& feeds, Bytes& bytes) {
+             bool spectators, bool alone, std::vector<protocol::ViewFeed>& feeds, Bytes& bytes) {
   const int seats = step.match.seat_count();
   std::vector<std::optional<rules::Prompt>> prompts;  // once per command, as the room does
   for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.prompt(seat));
   if (feeds.size() != static_cast<std::size_t>(seats) + 1) feeds.assign(static_cast<std::size_t>(seats) + 1, {});
+  std::vector<rules::Viewer> viewers;  // projected together, as Room::command_views does
+  for (int v = spectators ? -1 : 0; v < seats; ++v) {
+    viewers.push_back(v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v));
+  }
+  const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers)
+                           : game.adapter->encode_views(step.match, viewers);
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
     v1::MatchUpdate update;
@@ -109,8 +121,7 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
       if (event.data) game.adapter->encode_event(*event.data, out->mutable_detail());
     }
     const std::string common = update.SerializeAsString();
-    google::protobuf::Any view;
-    game.adapter->encode_view(*step.match.view(viewer), &view);
+    const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
     v1::MatchUpdate part;
     feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
     const std::size_t part_size = part.SerializeAsString().size(), view_size = field_size(view.ByteSizeLong());
@@ -177,7 +188,7 @@ BenchJournal& bench_journal() {
   return journal;
 }
 
-enum class Mode { EngineOnly, WithProjections, WithStateHash, WithJournal };
+enum class Mode { EngineOnly, WithProjections, WithStateHash, WithStateHashViewsAlone, WithJournal };
 
 void run_games(benchmark::State& state, Mode mode) {
   const auto& game = game_of(state);
@@ -195,8 +206,11 @@ void run_games(benchmark::State& state, Mode mode) {
       options.hash_before = false;  // the journal hashes the state after each command, as a room does
       options.on_step = [&](const testsupport::BotStep& step) {
         if (!step.outcome.accepted) return;
-        project(game, step, static_cast<std::uint64_t>(index + 1), spectators, feeds, bytes);
-        if (mode == Mode::WithStateHash) hashed += step.match.state_hash().size();
+        project(game, step, static_cast<std::uint64_t>(index + 1), spectators, mode == Mode::WithStateHashViewsAlone,
+                feeds, bytes);
+        if (mode == Mode::WithStateHash || mode == Mode::WithStateHashViewsAlone) {
+          hashed += step.match.state_hash().size();
+        }
         ++index;
         if (mode == Mode::WithJournal) {
           bench_journal().append(match_id, {index, step.command.seat, step.command.to_text(), step.match.state_hash(), ""});
@@ -228,6 +242,7 @@ void run_games(benchmark::State& state, Mode mode) {
 void BM_EngineOnly(benchmark::State& state) { run_games(state, Mode::EngineOnly); }
 void BM_WithProjections(benchmark::State& state) { run_games(state, Mode::WithProjections); }
 void BM_WithStateHash(benchmark::State& state) { run_games(state, Mode::WithStateHash); }
+void BM_WithStateHashViewsAlone(benchmark::State& state) { run_games(state, Mode::WithStateHashViewsAlone); }
 void BM_WithJournal(benchmark::State& state) { run_games(state, Mode::WithJournal); }
 
 // A bot game of the game with at least `wanted` commands if the seeds give
@@ -311,6 +326,7 @@ BENCHMARK(BM_Sha256)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1}, {8 << 10
 BENCHMARK(BM_EngineOnly)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_WithProjections)->CONCORD_VIEW_ARGS;
 BENCHMARK(BM_WithStateHash)->CONCORD_VIEW_ARGS;
+BENCHMARK(BM_WithStateHashViewsAlone)->CONCORD_VIEW_ARGS;
 BENCHMARK(BM_WithJournal)->CONCORD_GAME_ARGS->UseRealTime();
 BENCHMARK(BM_RollbackRebuild)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_RollbackStore)->Unit(benchmark::kMillisecond)->UseRealTime();

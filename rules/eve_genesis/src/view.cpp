@@ -73,6 +73,12 @@ std::vector<EveCardView> cards_view(const EveMatch& m, const std::vector<CardId>
   return out;
 }
 
+// What only seat i (and judges) see of seat i; EveMatch::views sends it to seat i alone.
+EveSeatPrivate seat_private(const EveMatch& m, SeatIndex i) {
+  const SeatState& s = m.state().seats[i];
+  return EveSeatPrivate{m.db().find(s.base)->upgrade.name, cards_view(m, s.hand), s.offdeck};
+}
+
 EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
   const GameState& st = m.state();
   const SeatState& s = st.seats[i];
@@ -81,7 +87,7 @@ EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
   out.index = i;
   out.base_name = base->name;
   out.upgraded = s.upgraded;
-  if (s.upgraded || sees_private(v, i)) out.upgrade_name = base->upgrade.name;
+  if (s.upgraded) out.upgrade_name = base->upgrade.name;
   out.base_damage = s.base_damage;
   out.base_shield = m.base_shield(i);
   out.wallet = s.wallet;
@@ -95,8 +101,10 @@ EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
   out.alliance = st.alliance_of(i);
   out.home_region = st.home_of(i);
   if (sees_private(v, i)) {
-    out.hand = cards_view(m, s.hand);
-    out.offdeck = s.offdeck;
+    auto mine = seat_private(m, i);
+    out.upgrade_name = std::move(mine.upgrade_name);
+    out.hand = std::move(mine.hand);
+    out.offdeck = std::move(mine.offdeck);
   }
   if (v.kind == rules::Viewer::Kind::Judge) out.market = cards_view(m, s.market);
   out.scrapheap = cards_view(m, s.scrapheap);
@@ -221,6 +229,36 @@ std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   v->combat = combat_view(*this, state_.combat);
   for (const auto& e : state_.effects) v->effects.push_back(effect_view(*this, e, viewer));
   return v;
+}
+
+EveViews EveMatch::views(const std::vector<rules::Viewer>& viewers) const {
+  EveViews out;
+  auto common = view(rules::Viewer::spectator());
+  out.common.reset(static_cast<EveView*>(common.release()));
+  for (const auto& viewer : viewers) {
+    if (viewer.kind != rules::Viewer::Kind::Seat) {
+      out.own.emplace_back();
+      out.effects.push_back(out.common->effects);
+      continue;
+    }
+    out.own.push_back(seat_private(*this, viewer.seat));
+    auto& effects = out.effects.emplace_back();
+    for (const auto& e : state_.effects) effects.push_back(effect_view(*this, e, viewer));
+  }
+  return out;
+}
+
+EveView EveViews::view_of(std::size_t i, const rules::Viewer& viewer) const {
+  EveView view = *common;
+  view.viewer = viewer;
+  view.effects = effects.at(i);
+  if (const auto& mine = own.at(i)) {
+    auto& seat = view.seats.at(static_cast<std::size_t>(viewer.seat));
+    seat.upgrade_name = mine->upgrade_name;
+    seat.hand = mine->hand;
+    seat.offdeck = mine->offdeck;
+  }
+  return view;
 }
 
 std::string EveView::to_text() const {

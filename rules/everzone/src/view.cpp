@@ -96,9 +96,10 @@ class Projector {
     sv.has_chosen = p.answered;
     if (s_.location >= 0) sv.army = Army(db_, s_, i).totals();
     if (own) {
-      sv.hand = list(p.hand);
-      sv.deployed = list(p.deployed);
-      if (p.answered) sv.secret = secret(p);
+      auto mine = own_seat(i);
+      sv.hand = std::move(mine.hand);
+      sv.deployed = std::move(mine.deployed);
+      sv.secret = std::move(mine.secret);
     }
     if (v_.kind == rules::Viewer::Kind::Judge) sv.deck = list(p.deck);
     sv.active = list(p.active);
@@ -114,6 +115,14 @@ class Projector {
         for (int other : side.seats)
           if (other != i) sv.allies.push_back(other);
     return sv;
+  }
+
+  // What only seat i (and judges) see of seat i; views() sends it to seat i alone.
+  SeatPrivate own_seat(int i) const {
+    const auto& p = s_.players.at(static_cast<std::size_t>(i));
+    SeatPrivate out{list(p.hand), list(p.deployed), std::nullopt};
+    if (p.answered) out.secret = secret(p);
+    return out;
   }
 
   std::vector<std::string> secret(const PlayerState& p) const {
@@ -189,6 +198,32 @@ void put_list(std::string& out, const char* label, const std::vector<CardEntry>&
 
 std::unique_ptr<rules::View> EverZoneMatch::view(const rules::Viewer& viewer) const {
   return Projector(db_, state_, viewer).build();
+}
+
+EverZoneViews EverZoneMatch::views(const std::vector<rules::Viewer>& viewers) const {
+  EverZoneViews out;
+  const auto spectator = rules::Viewer::spectator();
+  out.common = Projector(db_, state_, spectator).build();
+  for (const auto& viewer : viewers) {
+    const Projector projector(db_, state_, viewer);
+    const bool seat = viewer.kind == rules::Viewer::Kind::Seat;
+    out.own.push_back(seat ? std::optional<SeatPrivate>(projector.own_seat(viewer.seat)) : std::nullopt);
+    out.lingering.push_back(seat ? projector.lingering() : out.common->lingering);
+  }
+  return out;
+}
+
+EverZoneView EverZoneViews::view_of(std::size_t i, const rules::Viewer& viewer) const {
+  EverZoneView view = *common;
+  view.viewer = viewer;
+  view.lingering = lingering.at(i);
+  if (const auto& mine = own.at(i)) {
+    auto& seat = view.seats.at(static_cast<std::size_t>(viewer.seat));
+    seat.hand = mine->hand;
+    seat.deployed = mine->deployed;
+    seat.secret = mine->secret;
+  }
+  return view;
 }
 
 std::string EverZoneView::to_text() const {

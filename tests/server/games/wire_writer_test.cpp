@@ -5,7 +5,12 @@
 #include <google/protobuf/type.pb.h>
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "botplay/bot_play.hpp"
+#include "concord/eve/eve_match.hpp"
+#include "concord/everzone/everzone_match.hpp"
+#include "concord/everzone/position.hpp"
 #include "shipped_game_setup.hpp"
 #include "eve_genesis_adapter.hpp"
 #include "everzone_adapter.hpp"
@@ -68,6 +73,95 @@ TEST(WireWriter, EveGenesisVariantAndAllianceViewsEqualTheirProtobufSerializatio
 
 TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
   for (int seats = 2; seats <= 4; ++seats) check_games<everzone::EverZoneView>("everzone", seats, testsupport::bot_game_count(50, 4));
+}
+
+// GameAdapter::encode_views (what a room sends after a command, projected
+// together): for every viewer, the same Any as encode_view of its own view.
+// Both games write the public part once (EverZoneMatch::views,
+// EveMatch::views); with a judge among the viewers, each view is projected
+// on its own.
+void check_views_together(const std::string& id, int seats, int games, const rules::OptionValues& options = {},
+                          std::size_t max_compared = 0) {
+  const auto& game = setups::shipped(id);
+  for (int n = 0; n < games; ++n) {
+    std::vector<rules::Viewer> viewers{rules::Viewer::spectator()};
+    for (int s = seats - 1; s >= 0; --s) viewers.push_back(rules::Viewer::of_seat(s));
+    auto with_judge = viewers;
+    with_judge.insert(with_judge.begin() + 1, rules::Viewer::judge());
+    std::size_t compared = 0;
+    testsupport::BotPlayOptions play;
+    play.hash_before = false;
+    play.on_step = [&](const testsupport::BotStep& step) {
+      if (!step.outcome.accepted || ::testing::Test::HasFailure()) return;
+      if (max_compared > 0 && compared >= max_compared) return;
+      for (const auto* list : {&viewers, &with_judge}) {
+        const auto together = game.adapter->encode_views(step.match, *list);
+        ASSERT_EQ(together.size(), list->size());
+        for (std::size_t i = 0; i < list->size(); ++i) {
+          google::protobuf::Any alone;
+          game.adapter->encode_view(*step.match.view((*list)[i]), &alone);
+          ASSERT_EQ(together[i].type_url(), alone.type_url());
+          ASSERT_EQ(together[i].value(), alone.value())
+              << id << " game " << n << " command " << compared << " viewer " << i << "\n"
+              << step.match.view((*list)[i])->to_text();
+        }
+      }
+      if (const auto* ez = dynamic_cast<const everzone::EverZoneMatch*>(&step.match)) {
+        const auto parts = ez->views(viewers);
+        for (std::size_t i = 0; i < viewers.size(); ++i) {
+          ASSERT_EQ(parts.view_of(i, viewers[i]).to_text(), step.match.view(viewers[i])->to_text());
+        }
+      }
+      if (const auto* em = dynamic_cast<const eve::EveMatch*>(&step.match)) {
+        const auto parts = em->views(viewers);
+        for (std::size_t i = 0; i < viewers.size(); ++i) {
+          ASSERT_EQ(parts.view_of(i, viewers[i]).to_text(), step.match.view(viewers[i])->to_text());
+        }
+      }
+      ++compared;
+    };
+    rules::Rng bot(testsupport::seed_from_number(~static_cast<std::uint64_t>(n)));
+    auto setup = seeded_setup(game, seats, static_cast<std::uint64_t>(n));
+    for (const auto& [name, value] : options) setup.options[name] = value;
+    testsupport::play_random(game.definition, setup, bot, play);
+    ASSERT_GT(compared, 0u);
+  }
+}
+
+TEST(EncodeViews, EverZoneViewsProjectedTogetherEqualEachViewAloneFor2To4Seats) {
+  for (int seats = 2; seats <= 4; ++seats) check_views_together("everzone", seats, testsupport::bot_game_count(40, 4));
+}
+
+TEST(EncodeViews, EveGenesisViewsProjectedTogetherEqualEachViewAlone) {
+  check_views_together("eve_genesis", 2, testsupport::bot_game_count(4, 1));
+  const auto commands = static_cast<std::size_t>(testsupport::bot_game_count(400, 100));
+  check_views_together("eve_genesis", 4, 1, {{"hunter_and_prey", "true"}, {"destroying_prey", "true"}}, commands);
+  check_views_together("eve_genesis", 4, 1, {{"alliances", "true"}}, commands);
+}
+
+// Lasting effects differ per viewer when a card is hidden: an effect of a
+// card in seat 0's hand is in seat 0's view only, and so are the cards in
+// its hand that an effect affects.
+TEST(EncodeViews, EverZoneLastingEffectsOfHiddenCardsStayPerViewer) {
+  const auto& db = everzone::CardDb::builtin();
+  auto parsed = everzone::parse_position(db,
+      "location earth turn 1\nphase support\n"
+      "seat 0\nactive numen_sentinel\nhand meraud\neffect c1 defense 2 source c0\n"
+      "seat 1\nactive ciel utron_bastion\nhand numen_warden\n"
+      "effect c2 defense -2 source c3\neffect c2 defense 1 source c4\n");
+  ASSERT_TRUE(parsed.state) << parsed.error;
+  const everzone::EverZoneMatch match(db, std::move(*parsed.state), false);
+  const std::vector<rules::Viewer> viewers{rules::Viewer::of_seat(1), rules::Viewer::spectator(),
+                                           rules::Viewer::of_seat(0)};
+  const auto together = setups::shipped("everzone").adapter->encode_views(match, viewers);
+  std::set<std::string> distinct;
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    google::protobuf::Any alone;
+    setups::shipped("everzone").adapter->encode_view(*match.view(viewers[i]), &alone);
+    EXPECT_EQ(together[i].value(), alone.value()) << "viewer " << i;
+    distinct.insert(alone.value());
+  }
+  EXPECT_EQ(distinct.size(), 3u);
 }
 
 // Lasting effects (EzView.lingering): a suspended one with a negative amount,

@@ -18,6 +18,16 @@ class GameAdapter {
  public:
   virtual ~GameAdapter() = default;
   virtual void encode_view(const rules::View& view, google::protobuf::Any* out) const = 0;
+  // The views of `viewers` (seats and spectators) after the same command:
+  // out[i] holds what encode_view(*match.view(viewers[i])) gives. The default
+  // projects and encodes each on its own; a game whose viewers see mostly
+  // the same overrides it to do the shared part once.
+  virtual std::vector<google::protobuf::Any> encode_views(const rules::Match& match,
+                                                          const std::vector<rules::Viewer>& viewers) const {
+    std::vector<google::protobuf::Any> out(viewers.size());
+    for (std::size_t i = 0; i < viewers.size(); ++i) encode_view(*match.view(viewers[i]), &out[i]);
+    return out;
+  }
   // Leaves `out` empty if the game has no detail for this event.
   virtual void encode_event(const rules::EventData& data, google::protobuf::Any* out) const = 0;
 };

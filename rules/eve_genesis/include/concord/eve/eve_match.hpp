@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "concord/eve/card_db.hpp"
+#include "concord/eve/eve_view.hpp"
 #include "concord/eve/state.hpp"
 #include "concord/eve/timing.hpp"
 #include "concord/rules/match.hpp"
@@ -60,6 +61,8 @@ class EveMatch final : public rules::Match {
   rules::Outcome submit(SeatIndex seat, const rules::Answer& answer) override;
   rules::Outcome concede(SeatIndex seat) override;
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
+  // The views of `viewers` (seats and spectators) projected together (eve_view.hpp).
+  EveViews views(const std::vector<rules::Viewer>& viewers) const;
   std::string state_hash() const override;
   // A priority action answered where no priority round is open (the Draw
   // phase: "the only phase in which no player may play News cards or use any

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -142,6 +143,28 @@ struct EveView : rules::View {
   bool destroying_prey = false;
   bool alliances = false;    // room option `alliances` (added with Alliances)
   std::string to_text() const override;
+};
+
+// What a seat sees of its own seat beyond everyone else (the owner-only
+// fields of EveSeatView): the upgraded side of its base, its hand and its
+// off-deck remote regions.
+struct EveSeatPrivate {
+  std::string upgrade_name;
+  std::vector<EveCardView> hand;
+  std::vector<std::string> offdeck;
+};
+
+// The views of several seats and spectators after the same command, projected
+// together (a room sends one to each after every command): what they all see
+// alike once, and per viewer only what differs. Viewer i's view is `common`
+// with own[i] in its own seat and effects[i] as its lingering effects: the
+// same as EveMatch::view(viewers[i]). Judges are not projected this way.
+struct EveViews {
+  std::unique_ptr<EveView> common;                   // the spectators' view
+  std::vector<std::optional<EveSeatPrivate>> own;    // per viewer; set for seats
+  std::vector<std::vector<EveEffectView>> effects;   // per viewer
+  // Viewer i's view assembled (tests; the server encodes the parts).
+  EveView view_of(std::size_t i, const rules::Viewer& viewer) const;
 };
 
 }  // namespace concord::eve

@@ -6,6 +6,7 @@
 
 #include "concord/everzone/card_db.hpp"
 #include "concord/everzone/state.hpp"
+#include "concord/everzone/view.hpp"
 #include "concord/rules/hash.hpp"
 #include "concord/rules/match.hpp"
 #include "concord/rules/prompt_memo.hpp"
@@ -22,6 +23,8 @@ class EverZoneMatch : public rules::Match {
   rules::Outcome submit(rules::SeatIndex seat, const rules::Answer& answer) override;
   rules::Outcome concede(rules::SeatIndex seat) override;
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
+  // The views of `viewers` (seats and spectators) projected together (view.hpp).
+  EverZoneViews views(const std::vector<rules::Viewer>& viewers) const;
   std::string state_hash() const override;
   bool finished() const override { return state_.phase == Phase::Over; }
   std::optional<rules::MatchResult> result() const override { return state_.result; }

@@ -92,4 +92,24 @@ struct EverZoneView : rules::View {
   std::string to_text() const override;
 };
 
+// What a seat sees of its own seat beyond everyone else (the owner-only
+// fields of SeatView): its hand, its face-down Units and its secret choice.
+struct SeatPrivate {
+  std::vector<CardEntry> hand, deployed;
+  std::optional<std::vector<std::string>> secret;
+};
+
+// The views of several seats and spectators after the same command, projected
+// together (a room sends one to each after every command): what they all see
+// alike once, and per viewer only what differs. Viewer i's view is `common`
+// with own[i] in its own seat and lingering[i] as its lasting effects: the
+// same as EverZoneMatch::view(viewers[i]). Judges are not projected this way.
+struct EverZoneViews {
+  std::unique_ptr<EverZoneView> common;  // the spectators' view
+  std::vector<std::optional<SeatPrivate>> own;       // per viewer; set for seats
+  std::vector<std::vector<EffectView>> lingering;    // per viewer
+  // Viewer i's view assembled (tests; the server encodes the parts).
+  EverZoneView view_of(std::size_t i, const rules::Viewer& viewer) const;
+};
+
 }  // namespace concord::everzone
