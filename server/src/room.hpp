@@ -261,21 +261,24 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
   using SeatPrompts = std::vector<std::optional<rules::Prompt>>;
   SeatPrompts seat_prompts() const;  // every seat's prompt now (computed once per command)
-  v1::ServerMessage update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                  const SeatPrompts& prompts, std::uint64_t request_id) const;
-  // `view`: the viewer's view already encoded (CommandViews), else it is projected here.
-  ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                            const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,
-                            std::uint64_t request_id = 0, const google::protobuf::Any* view = nullptr);
-  // The encoded views of everyone who is sent one after a command (seats with
-  // links, spectators when any watch or are held for), projected together
-  // (GameAdapter::encode_views).
+  // What every update after one command is made of, encoded once for all
+  // viewers: the views of everyone who is sent one (seats with links,
+  // spectators when any watch or are held for), projected together
+  // (GameAdapter::encode_views), and the events' details.
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
     std::vector<google::protobuf::Any> views;
+    std::vector<google::protobuf::Any> event_details;  // per event (empty Any: none)
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
   };
-  CommandViews command_views() const;
+  CommandViews command_views(const std::vector<rules::Event>& events) const;
+  v1::ServerMessage update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                  const SeatPrompts& prompts, std::uint64_t request_id,
+                                  const CommandViews* command = nullptr) const;
+  // `command`: the views and event details already encoded, else they are made here.
+  ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                            const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,
+                            std::uint64_t request_id = 0, const CommandViews* command = nullptr);
   protocol::ViewFeed& feed_of(const rules::Viewer& viewer);
   static bool takes_view_deltas(const ClientLink& link);
   void send_fresh_update(const LinkPtr& link, int seat, std::uint64_t request_id = 0);
@@ -361,7 +364,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // delayed spectators (room_spectator_delay.cpp)
   void hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts,
-                           const google::protobuf::Any* view = nullptr);
+                           const CommandViews* command = nullptr);
   void release_for_spectators();
   void arm_spectator_delay();
   void send_delayed_view(const LinkPtr& link, std::uint64_t request_id);

@@ -206,20 +206,18 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   // fresh update of this state or a later one on joining, so a missing update
   // is skipped for them.
   const auto prompts = seat_prompts();
-  const auto views = command_views();
+  const auto views = command_views(outcome.events);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto viewer = rules::Viewer::of_seat(static_cast<int>(i));
-    auto update = match_update(viewer, outcome.events, seats_[i].links, prompts, false, 0, views.of(viewer));
+    auto update = match_update(viewer, outcome.events, seats_[i].links, prompts, false, 0, &views);
     pending.seat_updates.push_back(std::move(update.full));
     pending.seat_deltas.push_back(std::move(update.delta));
   }
-  const auto spectator_view = views.of(rules::Viewer::spectator());
-  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, public_links(), prompts, false, 0,
-                                spectator_view);
+  auto spectator = match_update(rules::Viewer::spectator(), outcome.events, public_links(), prompts, false, 0, &views);
   pending.spectator_update = std::move(spectator.full);
   pending.spectator_delta = std::move(spectator.delta);
   if (!judge_followers_.empty()) pending.judge_update = judge_update(0);
-  hold_for_spectators(outcome.events, prompts, spectator_view);
+  hold_for_spectators(outcome.events, prompts, &views);
   if (match_->finished()) {
     phase_ = Phase::Finished;
     stop_clock();

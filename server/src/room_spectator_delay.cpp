@@ -27,17 +27,17 @@ constexpr std::size_t kMaxHeldUpdates = 4096;
 // Holds the spectators' update of the state just made (after a command, at
 // the start, or when a judge ends the match).
 void Room::hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts,
-                               const google::protobuf::Any* view) {
+                               const CommandViews* command) {
   if (!policy_.spectators_delayed() || !match_) return;
   v1::ServerMessage part;
   auto* update = part.mutable_match_update();
-  if (view) {
+  if (const auto* view = command ? command->of(rules::Viewer::spectator()) : nullptr) {
     *update->mutable_view() = *view;
   } else {
     game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), update->mutable_view());
   }
   update->set_view_checksum(protocol::view_checksum(update->view().value()));
-  auto body = update_header(rules::Viewer::spectator(), events, prompts, 0).SerializeAsString() +
+  auto body = update_header(rules::Viewer::spectator(), events, prompts, 0, command).SerializeAsString() +
               part.SerializeAsString();
   held_.push_back(HeldUpdate{command_index_, Clock::now(), std::make_shared<const std::string>(std::move(body))});
   if (held_.size() > kMaxHeldUpdates) held_.pop_front();

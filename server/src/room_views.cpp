@@ -118,7 +118,8 @@ Room::SeatPrompts Room::seat_prompts() const {
 
 // The part of a MatchUpdate every form shares: everything but the view.
 v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                      const SeatPrompts& prompts, std::uint64_t request_id) const {
+                                      const SeatPrompts& prompts, std::uint64_t request_id,
+                                      const CommandViews* command) const {
   v1::ServerMessage message;
   message.set_request_id(request_id);
   auto* update = message.mutable_match_update();
@@ -132,12 +133,18 @@ v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::ve
       update->set_prompt_id(prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0);
     }
   }
-  for (const auto& event : events) {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const auto& event = events[i];
     if (!event.visibility.visible_to(viewer)) continue;
     auto* out = update->add_events();
     out->set_kind(event.kind);
     out->set_text(event.text);
-    if (event.data) game_.adapter->encode_event(*event.data, out->mutable_detail());
+    if (!event.data) continue;
+    if (command && i < command->event_details.size()) {
+      *out->mutable_detail() = command->event_details[i];
+    } else {
+      game_.adapter->encode_event(*event.data, out->mutable_detail());
+    }
   }
   update->set_seed_commitment(seed_.commitment());
   for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
@@ -152,8 +159,12 @@ v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::ve
   return message;
 }
 
-Room::CommandViews Room::command_views() const {
+Room::CommandViews Room::command_views(const std::vector<rules::Event>& events) const {
   CommandViews out;
+  out.event_details.resize(events.size());
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].data) game_.adapter->encode_event(*events[i].data, &out.event_details[i]);
+  }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
   }
@@ -171,11 +182,12 @@ const google::protobuf::Any* Room::CommandViews::of(const rules::Viewer& viewer)
 
 Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                                       const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh,
-                                      std::uint64_t request_id, const google::protobuf::Any* encoded) {
+                                      std::uint64_t request_id, const CommandViews* command) {
   bool want_full = false, want_delta = false;
   for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
   if (!want_full && !want_delta) return {};
-  const std::string common = update_header(viewer, events, prompts, request_id).SerializeAsString();
+  const std::string common = update_header(viewer, events, prompts, request_id, command).SerializeAsString();
+  const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
 
   v1::ServerMessage part;
   google::protobuf::Any projected;

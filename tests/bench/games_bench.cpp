@@ -99,6 +99,10 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   }
   const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers)
                            : game.adapter->encode_views(step.match, viewers);
+  std::vector<google::protobuf::Any> details(step.outcome.events.size());  // once per command, as the room does
+  for (std::size_t i = 0; i < details.size(); ++i) {
+    if (step.outcome.events[i].data) game.adapter->encode_event(*step.outcome.events[i].data, &details[i]);
+  }
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
     v1::MatchUpdate update;
@@ -113,12 +117,13 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     for (int seat = 0; seat < seats; ++seat) {
       if (prompts[static_cast<std::size_t>(seat)]) update.add_awaiting(static_cast<std::uint32_t>(seat));
     }
-    for (const auto& event : step.outcome.events) {
+    for (std::size_t i = 0; i < details.size(); ++i) {
+      const auto& event = step.outcome.events[i];
       if (!event.visibility.visible_to(viewer)) continue;
       auto* out = update.add_events();
       out->set_kind(event.kind);
       out->set_text(event.text);
-      if (event.data) game.adapter->encode_event(*event.data, out->mutable_detail());
+      if (event.data) *out->mutable_detail() = details[i];
     }
     const std::string common = update.SerializeAsString();
     const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
