@@ -1,8 +1,7 @@
 #include "eve_genesis_adapter.hpp"
 
-#include <algorithm>
-
 #include "concord/eve/eve_match.hpp"
+#include "views_together.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -361,10 +360,11 @@ struct SharedRuns {
     }
   }
 
-  // The view of a viewer with `own` (a seat's private part, or null) and its
-  // lingering effects: the same bytes write_view gives for its EveView.
-  std::string assemble(const std::optional<eve::EveSeatPrivate>& own, int own_seat,
-                       const std::vector<eve::EveEffectView>& effects) const {
+  // Viewer i's view: its own seat's private part (seats) and its lingering
+  // effects added; the same bytes write_view gives for its EveView.
+  std::string assemble(const eve::EveViews& views, std::size_t i, const rules::Viewer& viewer) const {
+    const auto& own = views.own[i];
+    const int own_seat = viewer.seat;
     std::string bytes;
     bytes.reserve(head.size() + middle.size() + 1024 * (seat_head.size() + 1));
     WireWriter w(bytes);
@@ -385,7 +385,7 @@ struct SharedRuns {
       w.end(at);
     }
     w.raw(middle);
-    write_effects(w, effects);
+    write_effects(w, views.effects[i]);
     return bytes;
   }
 };
@@ -416,22 +416,11 @@ void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::A
   out->set_value(encode_wire(dynamic_cast<const eve::EveView&>(view)));
 }
 
-// Projected together (EveMatch::views) and written from shared runs: the
-// public part of the view once, each seat's private part once.
+// Projected together and written from shared runs: the public part of the
+// view once, each seat's private part once.
 std::vector<google::protobuf::Any> EveGenesisAdapter::encode_views(const rules::Match& match,
                                                                    const std::vector<rules::Viewer>& viewers) const {
-  const auto* typed = dynamic_cast<const eve::EveMatch*>(&match);
-  const bool judge = std::any_of(viewers.begin(), viewers.end(),
-                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
-  if (!typed || judge) return GameAdapter::encode_views(match, viewers);
-  const auto views = typed->views(viewers);
-  const SharedRuns runs(*views.common);
-  std::vector<google::protobuf::Any> out(viewers.size());
-  for (std::size_t i = 0; i < viewers.size(); ++i) {
-    out[i].set_type_url(view_type_url());
-    out[i].set_value(runs.assemble(views.own[i], viewers[i].seat, views.effects[i]));
-  }
-  return out;
+  return encode_views_together<eve::EveMatch, SharedRuns>(*this, match, viewers, view_type_url());
 }
 
 void EveGenesisAdapter::encode_event(const rules::EventData&, google::protobuf::Any*) const {}

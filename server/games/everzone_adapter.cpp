@@ -1,8 +1,7 @@
 #include "everzone_adapter.hpp"
 
-#include <algorithm>
-
 #include "concord/everzone/everzone_match.hpp"
+#include "views_together.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -238,10 +237,11 @@ struct SharedRuns {
     }
   }
 
-  // The view of a viewer with `own` (a seat's private part, or null) and its
-  // lasting effects: the same bytes write_view gives for its EverZoneView.
-  std::string assemble(const std::optional<everzone::SeatPrivate>& own, int own_seat,
-                       const std::vector<everzone::EffectView>& lingering) const {
+  // Viewer i's view: its own seat's private part (seats) and its lasting
+  // effects added; the same bytes write_view gives for its EverZoneView.
+  std::string assemble(const everzone::EverZoneViews& views, std::size_t i, const rules::Viewer& viewer) const {
+    const auto& own = views.own[i];
+    const int own_seat = viewer.seat;
     std::string bytes;
     bytes.reserve(4096);
     WireWriter w(bytes);
@@ -256,7 +256,7 @@ struct SharedRuns {
       w.end(at);
     }
     w.raw(middle);
-    write_lingering(w, lingering);
+    write_lingering(w, views.lingering[i]);
     return bytes;
   }
 };
@@ -297,22 +297,11 @@ void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any
   out->set_value(encode_wire(dynamic_cast<const everzone::EverZoneView&>(view)));
 }
 
-// Projected together (EverZoneMatch::views) and written from shared runs: the
-// public part of the view once, each seat's private part once.
+// Projected together and written from shared runs: the public part of the
+// view once, each seat's private part once.
 std::vector<google::protobuf::Any> EverZoneAdapter::encode_views(const rules::Match& match,
                                                                  const std::vector<rules::Viewer>& viewers) const {
-  const auto* ez = dynamic_cast<const everzone::EverZoneMatch*>(&match);
-  const bool judge = std::any_of(viewers.begin(), viewers.end(),
-                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
-  if (!ez || judge) return GameAdapter::encode_views(match, viewers);
-  const auto views = ez->views(viewers);
-  const SharedRuns runs(*views.common);
-  std::vector<google::protobuf::Any> out(viewers.size());
-  for (std::size_t i = 0; i < viewers.size(); ++i) {
-    out[i].set_type_url(view_type_url());
-    out[i].set_value(runs.assemble(views.own[i], viewers[i].seat, views.lingering[i]));
-  }
-  return out;
+  return encode_views_together<everzone::EverZoneMatch, SharedRuns>(*this, match, viewers, view_type_url());
 }
 
 void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {
