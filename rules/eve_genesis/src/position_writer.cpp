@@ -34,6 +34,7 @@ class TextOut {
     text_.append(digits, end);
     return *this;
   }
+  void reserve(std::size_t n) { text_.reserve(n); }
   std::string take() { return std::move(text_); }
 
  private:
@@ -42,57 +43,49 @@ class TextOut {
 
 const char* yes_no(bool b) { return b ? "yes" : "no"; }
 
-std::string token(const GameState& st, CardId id) {
-  std::string out = st.cards[id].card;
-  out += '#';
-  out += std::to_string(id + 1);
-  return out;
-}
+// A card reference ("c12"), written in place.
+struct Ref {
+  CardId id;
+};
+TextOut& operator<<(TextOut& o, Ref r) { return o << 'c' << (r.id + 1); }
+
+// A card with its reference ("ship_id#12"), written in place.
+struct Token {
+  const GameState& st;
+  CardId id;
+};
+TextOut& operator<<(TextOut& o, const Token& t) { return o << t.st.cards[t.id].card << '#' << (t.id + 1); }
 
 // Single-card line attributes, only when not default.
-std::string attrs(const CardInstance& c) {
-  std::string out;
-  auto add = [&out](const char* key, int v) {
-    if (v == 0) return;
-    out += ' ';
-    out += key;
-    out += '=';
-    out += std::to_string(v);
+struct Attrs {
+  const CardInstance& c;
+};
+TextOut& operator<<(TextOut& o, const Attrs& a) {
+  const CardInstance& c = a.c;
+  const auto add = [&o](const char* key, int v) {
+    if (v != 0) o << ' ' << key << '=' << v;
   };
   add("build", c.build);
   add("damage", c.damage);
   add("duration", c.duration);
   add("x", c.x);
-  if (c.pilot >= 0) {
-    out += " pilot=";
-    out += card_ref(c.pilot);
-  }
-  if (!c.order.empty()) {
-    out += " order=";
-    out += c.order;
-  }
-  if (!c.region.empty()) {
-    out += " region=";
-    out += c.region;
-  }
-  if (!c.copy.empty()) {
-    out += " copy=";
-    out += c.copy;
-  }
-  return out;
+  if (c.pilot >= 0) o << " pilot=" << Ref{c.pilot};
+  if (!c.order.empty()) o << " order=" << c.order;
+  if (!c.region.empty()) o << " region=" << c.region;
+  if (!c.copy.empty()) o << " copy=" << c.copy;
+  return o;
 }
 
 void list_line(TextOut& o, const GameState& st, const char* kw, SeatIndex s,
                const std::vector<CardId>& ids) {
   if (ids.empty()) return;
   o << kw << ' ' << s;
-  for (CardId id : ids) o << ' ' << token(st, id);
+  for (CardId id : ids) o << ' ' << Token{st, id};
   o << '\n';
 }
 
-void card_lines(TextOut& o, const GameState& st, const std::string& prefix,
-                const std::vector<CardId>& ids) {
-  for (CardId id : ids) o << prefix << ' ' << token(st, id) << attrs(st.cards[id]) << '\n';
+void card_lines(TextOut& o, const GameState& st, const char* kw, SeatIndex s, const std::vector<CardId>& ids) {
+  for (CardId id : ids) o << kw << ' ' << s << ' ' << Token{st, id} << Attrs{st.cards[id]} << '\n';
 }
 
 void write_header(TextOut& o, const GameState& st, const rules::Rng& rng) {
@@ -128,8 +121,10 @@ void write_header(TextOut& o, const GameState& st, const rules::Rng& rng) {
     const auto k = st.choice.kind;
     static const char* names[] = {"none", "discard", "sacrifice_location", "mine_location",
                                   "put_back", "may", "destroy_ship", "search", "give_order", "region", "copy", "under"};
-    o << "choice " << names[static_cast<int>(k)] << ' ' << st.choice.seat << ' ' << st.choice.count << ' '
-      << (st.choice.source >= 0 ? card_ref(st.choice.source) : st.choice.region) << '\n';
+    o << "choice " << names[static_cast<int>(k)] << ' ' << st.choice.seat << ' ' << st.choice.count << ' ';
+    if (st.choice.source >= 0) o << Ref{st.choice.source};
+    else o << st.choice.region;
+    o << '\n';
   }
 }
 
@@ -151,11 +146,10 @@ void write_seat(TextOut& o, const GameState& st, SeatIndex i) {
   list_line(o, st, "hand", i, s.hand);
   list_line(o, st, "market", i, s.market);
   list_line(o, st, "scrapheap", i, s.scrapheap);
-  const std::string n = std::to_string(i);
-  card_lines(o, st, "dock " + n, s.docks);
-  card_lines(o, st, "structure " + n, s.structures);
-  card_lines(o, st, "news " + n, s.news);
-  card_lines(o, st, "pilot " + n, s.pilots);
+  card_lines(o, st, "dock", i, s.docks);
+  card_lines(o, st, "structure", i, s.structures);
+  card_lines(o, st, "news", i, s.news);
+  card_lines(o, st, "pilot", i, s.pilots);
 }
 
 void write_region(TextOut& o, const GameState& st, const Region& r) {
@@ -164,53 +158,60 @@ void write_region(TextOut& o, const GameState& st, const Region& r) {
       << (r.controller ? std::to_string(*r.controller) : std::string("none")) << '\n';
   }
   for (CardId id : r.locations) {
-    o << "location " << r.key << ' ' << st.cards[id].owner << ' ' << token(st, id)
-      << attrs(st.cards[id]) << '\n';
+    o << "location " << r.key << ' ' << st.cards[id].owner << ' ' << Token{st, id}
+      << Attrs{st.cards[id]} << '\n';
   }
   for (CardId id : r.ships) {
-    o << "ship " << r.key << ' ' << st.cards[id].owner << ' ' << token(st, id)
-      << attrs(st.cards[id]) << '\n';
+    o << "ship " << r.key << ' ' << st.cards[id].owner << ' ' << Token{st, id}
+      << Attrs{st.cards[id]} << '\n';
   }
 }
 
-std::string ref_list(const std::vector<CardId>& ids, char sep) {
-  std::string out;
-  for (CardId id : ids) {
-    if (!out.empty()) out += sep;
-    out += card_ref(id);
+// Card references separated by `sep`, written in place.
+struct RefList {
+  const std::vector<CardId>& ids;
+  char sep;
+};
+TextOut& operator<<(TextOut& o, const RefList& l) {
+  for (std::size_t i = 0; i < l.ids.size(); ++i) {
+    if (i) o << l.sep;
+    o << Ref{l.ids[i]};
   }
-  return out;
+  return o;
 }
 
 void keyword_item(TextOut& o, const PileItem& p) {
-  o << " keyword " << card_ref(p.card) << ' ' << to_string(p.keyword) << ' ' << p.strength << ' '
+  o << " keyword " << Ref{p.card} << ' ' << to_string(p.keyword) << ' ' << p.strength << ' '
     << p.region;
-  if (!p.targets.empty()) o << " targets=" << ref_list(p.targets, ',');
+  if (!p.targets.empty()) o << " targets=" << RefList{p.targets, ','};
   if (p.base_target >= 0) o << " base=" << p.base_target;
 }
 
 void ability_item(TextOut& o, const PileItem& p) {
-  o << " ability " << (p.card >= 0 ? card_ref(p.card) : p.region) << ' ' << p.effect;
-  if (p.target >= 0) o << " on=" << card_ref(p.target);
-  if (!p.targets.empty()) o << " targets=" << ref_list(p.targets, ',');
+  o << " ability ";
+  if (p.card >= 0) o << Ref{p.card};
+  else o << p.region;
+  o << ' ' << p.effect;
+  if (p.target >= 0) o << " on=" << Ref{p.target};
+  if (!p.targets.empty()) o << " targets=" << RefList{p.targets, ','};
   if (p.strength > 0) o << " amount=" << p.strength;
 }
 
 void damage_item(TextOut& o, const PileItem& p) {
   o << " damage " << (p.region.empty() ? "effect" : p.region);  // effect: damage of an ability or News
   for (const auto& d : p.damage) {
-    o << ' ' << card_ref(d.source) << (d.redirected ? ">>" : ">");
+    o << ' ' << Ref{d.source} << (d.redirected ? ">>" : ">");
     if (d.base >= 0) {
       o << "base" << d.base;
     } else {
-      o << card_ref(d.target);
+      o << Ref{d.target};
     }
     o << '=' << d.amount;
   }
 }
 
 void list_refs(TextOut& o, const char* kw, const std::vector<CardId>& ids) {
-  if (!ids.empty()) o << kw << ' ' << ref_list(ids, ' ') << '\n';
+  if (!ids.empty()) o << kw << ' ' << RefList{ids, ' '} << '\n';
 }
 
 void write_combat(TextOut& o, const GameState& st) {
@@ -220,7 +221,7 @@ void write_combat(TextOut& o, const GameState& st) {
     for (const auto& r : c.attacks) o << ' ' << r;
     o << '\n';
   }
-  for (const auto& [ship, r] : c.attackers) o << "attacker " << card_ref(ship) << ' ' << r << '\n';
+  for (const auto& [ship, r] : c.attackers) o << "attacker " << Ref{ship} << ' ' << r << '\n';
   if (!c.region.empty()) {
     static const char* stages[] = {"start", "decide", "after"};
     o << "combat " << c.region << " defender="
@@ -240,16 +241,16 @@ void write_combat(TextOut& o, const GameState& st) {
     if (std::find(holders.begin(), holders.end(), ship) == holders.end()) holders.push_back(ship);
   }
   for (CardId ship : holders) {
-    o << "under " << st.cards[ship].owner << ' ' << card_ref(ship);
+    o << "under " << st.cards[ship].owner << ' ' << Ref{ship};
     for (const auto& [card, holder] : st.under) {
-      if (holder == ship) o << ' ' << token(st, card);
+      if (holder == ship) o << ' ' << Token{st, card};
     }
     o << '\n';
   }
-  for (const auto& [a, b] : c.assigned) o << "assigned " << card_ref(a) << ' ' << card_ref(b) << '\n';
-  for (const auto& s : c.shares) o << "share " << card_ref(s.ship) << ' ' << card_ref(s.target) << ' ' << s.amount << '\n';
-  for (const auto& [a, b] : c.forced) o << "forced " << card_ref(a) << ' ' << card_ref(b) << '\n';
-  for (const auto& [a, to] : c.withdrawals) o << "withdrawal " << card_ref(a) << ' ' << to << '\n';
+  for (const auto& [a, b] : c.assigned) o << "assigned " << Ref{a} << ' ' << Ref{b} << '\n';
+  for (const auto& s : c.shares) o << "share " << Ref{s.ship} << ' ' << Ref{s.target} << ' ' << s.amount << '\n';
+  for (const auto& [a, b] : c.forced) o << "forced " << Ref{a} << ' ' << Ref{b} << '\n';
+  for (const auto& [a, to] : c.withdrawals) o << "withdrawal " << Ref{a} << ' ' << to << '\n';
   for (const auto& t : c.triggered) {
     o << "triggered " << t.controller;
     if (t.kind == PileItem::Kind::Ability) ability_item(o, t);
@@ -274,15 +275,15 @@ void write_pile(TextOut& o, const GameState& st) {
     if (p.kind == PileItem::Kind::Upgrade) o << " upgrade";
     if (p.kind == PileItem::Kind::Region) o << " region " << p.region;
     if (p.kind == PileItem::Kind::Jump) {
-      o << " jump " << card_ref(p.card) << ' ' << p.region;
+      o << " jump " << Ref{p.card} << ' ' << p.region;
       if (!p.from.empty()) o << " from=" << p.from;  // a withdrawal
     }
     if (p.kind == PileItem::Kind::Keyword) keyword_item(o, p);
     if (p.kind == PileItem::Kind::Damage) damage_item(o, p);
     if (p.kind == PileItem::Kind::Card) {
-      o << " card " << token(st, p.card) << attrs(st.cards[p.card]);
+      o << " card " << Token{st, p.card} << Attrs{st.cards[p.card]};
       if (!p.region.empty()) o << " target=" << p.region;
-      if (p.target >= 0) o << " on=" << card_ref(p.target);
+      if (p.target >= 0) o << " on=" << Ref{p.target};
     }
     o << '\n';
   }
@@ -292,6 +293,7 @@ void write_pile(TextOut& o, const GameState& st) {
 
 std::string save_position(const GameState& st, const rules::Rng& rng, const CardDb&) {
   TextOut o;
+  o.reserve(4096);
   write_header(o, st, rng);
   for (SeatIndex i = 0; i < static_cast<SeatIndex>(st.seats.size()); ++i) write_seat(o, st, i);
   for (const auto& r : st.regions) write_region(o, st, r);
