@@ -275,6 +275,10 @@ class Room : public std::enable_shared_from_this<Room> {
   v1::ServerMessage update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                                   const SeatPrompts& prompts, std::uint64_t request_id,
                                   const CommandViews* command = nullptr) const;
+  // The same into `message` (which may live on an arena).
+  void fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                          const SeatPrompts& prompts, std::uint64_t request_id, const CommandViews* command,
+                          v1::ServerMessage& message) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,

@@ -105,7 +105,12 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   }
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
-    v1::MatchUpdate update;
+    alignas(8) char first_block[8192];  // as Room::match_update: the viewer's messages on an arena
+    google::protobuf::ArenaOptions arena_options;
+    arena_options.initial_block = first_block;
+    arena_options.initial_block_size = sizeof first_block;
+    google::protobuf::Arena arena(arena_options);
+    auto& update = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
     update.set_room_id("r-0123456789");
     update.set_game(game.definition.id);
     update.set_command_index(index);
@@ -127,7 +132,7 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     }
     const std::string common = update.SerializeAsString();
     const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
-    v1::MatchUpdate part;
+    auto& part = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
     feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
     const std::size_t part_size = part.SerializeAsString().size(), view_size = field_size(view.ByteSizeLong());
     bytes.v1_1 += common.size() + part_size;
