@@ -139,7 +139,7 @@ std::optional<std::int64_t> rebuild_and_store(pqxx::connection& conn, const rule
   out.replayed = replay_match(game, setup, log, epoch);
   if (!out.replayed.match) return refuse(out, "HASH_MISMATCH", "the rebuild failed: " + out.replayed.error);
   if (rollback.to_index > 0 &&
-      out.replayed.match->state_hash() != stored[static_cast<std::size_t>(rollback.to_index - 1)].state_hash) {
+      !out.replayed.match->has_state_hash(stored[static_cast<std::size_t>(rollback.to_index - 1)].state_hash)) {
     return refuse(out, "HASH_MISMATCH", "the rebuilt state differs from the one journaled at command " +
                                             std::to_string(rollback.to_index) + "; nothing changed");
   }

@@ -33,6 +33,7 @@
 #include "botplay/bot_play.hpp"
 #include "concord/persistence/journal.hpp"
 #include "concord/persistence/database.hpp"
+#include "concord/rules/hash.hpp"
 #include "concord/rules/seed.hpp"
 #include "concord/server/shipped_games.hpp"
 #include "concord/testpg.hpp"
@@ -311,18 +312,25 @@ void BM_RollbackStore(benchmark::State& state) {
   state.counters["commands"] = static_cast<double>(kCommands);
 }
 
-// SHA-256 of a state-sized buffer, by the block function this machine uses
-// (impl 0) and by the portable one (impl 1), side by side.
+// The state hash's functions on a state-sized buffer, side by side: SHA-256
+// (hashes journaled before December 2026) by the block function this machine
+// uses (impl 0) and by the portable one (impl 1), and XXH64 (impl 2, the
+// current one).
 void BM_Sha256(benchmark::State& state) {
   const std::string data(static_cast<std::size_t>(state.range(1)), 'x');
   for (auto _ : state) {
-    auto digest = state.range(0) == 0 ? rules::sha256(data) : rules::sha256_portable(data);
-    benchmark::DoNotOptimize(digest);
+    if (state.range(0) == 2) {
+      benchmark::DoNotOptimize(rules::xxh64(data));
+    } else {
+      auto digest = state.range(0) == 0 ? rules::sha256(data) : rules::sha256_portable(data);
+      benchmark::DoNotOptimize(digest);
+    }
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(1));
-  state.SetLabel(state.range(0) == 0 ? std::string(rules::sha256_implementation()) : "portable");
+  static const char* labels[] = {"", "portable", "xxh64"};
+  state.SetLabel(state.range(0) == 0 ? std::string(rules::sha256_implementation()) : labels[state.range(0)]);
 }
-BENCHMARK(BM_Sha256)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1}, {8 << 10, 32 << 10}});
+BENCHMARK(BM_Sha256)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1, 2}, {2 << 10, 8 << 10, 32 << 10}});
 
 // Args: game (0 = eve_genesis, 1 = everzone), seats; for the benchmarks that
 // project, spectators (1: the room has spectators or judges, so the spectator

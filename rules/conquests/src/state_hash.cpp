@@ -42,9 +42,9 @@ void add_battle(rules::StateHasher& h, const std::optional<Battle>& b) {
 
 }  // namespace
 
-std::string ConquestsMatch::state_hash() const {
+std::string ConquestsMatch::state_hash_as(rules::StateHashVersion version) const {
   const GameState& s = state_;
-  rules::StateHasher h;
+  rules::StateHasher h(version);
   h.add(s.players).add(static_cast<int>(s.end)).add(static_cast<int>(s.length)).add(s.doom).add(s.doom_active);
   h.add(s.eve_marker).add(s.first).add(s.month).add(s.next_order).add(s.setup_round);
   for (const auto& r : s.regions) {

@@ -1,5 +1,5 @@
 // StateHasher: a tagged, fixed-width byte encoding of the fields a game feeds,
-// hashed with SHA-256 as it is fed. Tags keep e.g. add(int64 1) and
+// hashed (XXH64, or SHA-256 for hashes journaled before) as it is fed. Tags keep e.g. add(int64 1) and
 // add(uint64 1) apart; strings are length-prefixed so "ab"+"c" differs from
 // "a"+"bc".
 #include "concord/rules/hash.hpp"
@@ -9,14 +9,35 @@
 
 #include "concord/rules/seed.hpp"
 #include "sha256_blocks.hpp"
+#include "xxh64.hpp"
 
 namespace concord::rules {
 
-StateHasher::StateHasher() : state_(sha256_initial_state()) {}
+std::optional<StateHashVersion> state_hash_version(std::string_view hash) {
+  if (hash.size() == 64) return StateHashVersion::Sha256;
+  if (hash.size() == 16) return StateHashVersion::Xxh64;
+  return std::nullopt;
+}
 
+std::uint64_t xxh64(std::string_view bytes) {
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  auto lanes = xxh::initial_lanes();
+  const std::size_t stripes = bytes.size() / 32;
+  xxh::absorb(lanes, data, stripes);
+  return xxh::finish(lanes, data + stripes * 32, bytes.size() - stripes * 32, bytes.size());
+}
+
+StateHasher::StateHasher(StateHashVersion version)
+    : version_(version), state_(sha256_initial_state()), lanes_(xxh::initial_lanes()) {}
+
+// Blocks of 64 bytes: SHA-256's, and two of XXH64's 32-byte stripes.
 void StateHasher::compress() {
   const std::size_t blocks = fill_ / 64;
-  sha256_blocks()(state_, buffer_.data(), blocks);
+  if (version_ == StateHashVersion::Sha256) {
+    sha256_blocks()(state_, buffer_.data(), blocks);
+  } else {
+    xxh::absorb(lanes_, buffer_.data(), blocks * 2);
+  }
   compressed_ += blocks * 64;
   const std::size_t rest = fill_ - blocks * 64;
   std::memmove(buffer_.data(), buffer_.data() + blocks * 64, rest);
@@ -36,7 +57,18 @@ StateHasher& StateHasher::add(std::string_view s) {
 }
 
 std::string StateHasher::hex() const {
-  return digest_hex(sha256_finish(sha256_blocks(), state_, buffer_.data(), fill_, compressed_));
+  if (version_ == StateHashVersion::Sha256) {
+    return digest_hex(sha256_finish(sha256_blocks(), state_, buffer_.data(), fill_, compressed_));
+  }
+  // The whole stripes left in the buffer first: XXH64 keeps fewer than 32 bytes for the end.
+  auto lanes = lanes_;
+  const std::size_t stripes = compressed_ + fill_ >= 32 ? fill_ / 32 : 0;
+  xxh::absorb(lanes, buffer_.data(), stripes);
+  const auto h = xxh::finish(lanes, buffer_.data() + stripes * 32, fill_ - stripes * 32, compressed_ + fill_);
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 0; i < 16; ++i) out[static_cast<std::size_t>(i)] = digits[(h >> (60 - 4 * i)) & 0xF];
+  return out;
 }
 
 }  // namespace concord::rules

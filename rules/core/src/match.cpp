@@ -8,6 +8,11 @@
 
 namespace concord::rules {
 
+bool Match::has_state_hash(std::string_view journaled) const {
+  const auto version = state_hash_version(journaled);
+  return version && state_hash_as(*version) == journaled;
+}
+
 namespace {
 
 std::optional<SeatIndex> parse_seat(std::string_view s) {

@@ -97,8 +97,8 @@ rules::Outcome EveMatch::concede(SeatIndex seat) {
 
 // The canonical position text covers the whole state (hidden parts and the
 // RNG included), so hashing it proves replays bit for bit.
-std::string EveMatch::state_hash() const {
-  rules::StateHasher h;
+std::string EveMatch::state_hash_as(rules::StateHashVersion version) const {
+  rules::StateHasher h(version);
   h.add(std::string_view("eve_genesis")).add(save_position(*this));
   return h.hex();
 }

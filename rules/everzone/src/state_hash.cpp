@@ -20,11 +20,11 @@ void add_player(rules::StateHasher& h, const PlayerState& p) {
 
 }  // namespace
 
-std::string EverZoneMatch::state_hash() const {
+std::string EverZoneMatch::state_hash_as(rules::StateHashVersion version) const {
   const GameState& s = state_;
   // The same bytes as feeding them here each time: card_of and owner_of are
   // fixed from the setup on, so their part of the hash is fed once.
-  rules::StateHasher h = hash_prefix_.resume({&s.card_of, &s.owner_of}, [&](rules::StateHasher& start) {
+  rules::StateHasher h = hash_prefix_.resume(version, {&s.card_of, &s.owner_of}, [&](rules::StateHasher& start) {
     start.add(std::string_view("everzone"));
     add_list(start, s.card_of);
     add_list(start, s.owner_of);

@@ -9,8 +9,33 @@
 namespace concord::rules {
 namespace {
 
+constexpr auto kSha = StateHashVersion::Sha256;
+
+std::string hex64(std::uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 0; i < 16; ++i) out[static_cast<std::size_t>(i)] = digits[(v >> (60 - 4 * i)) & 0xF];
+  return out;
+}
+
 TEST(StateHasher, EmptyIsSha256OfNothing) {
-  EXPECT_EQ(StateHasher().hex(), sha256_hex(""));
+  EXPECT_EQ(StateHasher(kSha).hex(), sha256_hex(""));
+}
+
+// Published XXH64 values (seed 0): the empty input, "abc", and a 39-byte
+// sentence (a 32-byte stripe and a tail) from python-xxhash's README.
+TEST(StateHasher, Xxh64KnownAnswers) {
+  EXPECT_EQ(xxh64(""), 0xEF46DB3751D8E999ull);
+  EXPECT_EQ(xxh64("abc"), 0x44BC2CF5AD770999ull);
+  EXPECT_EQ(xxh64("Nobody inspects the spammish repetition"), 0xFBCEA83C8A378BF1ull);
+}
+
+TEST(StateHasher, TheCurrentVersionIsXxh64AndVersionsAreToldByLength) {
+  EXPECT_EQ(StateHasher().version(), StateHashVersion::Xxh64);
+  EXPECT_EQ(StateHasher().hex(), hex64(xxh64("")));
+  EXPECT_EQ(state_hash_version(StateHasher(kSha).hex()), kSha);
+  EXPECT_EQ(state_hash_version(StateHasher().hex()), StateHashVersion::Xxh64);
+  EXPECT_EQ(state_hash_version("abc"), std::nullopt);
 }
 
 TEST(StateHasher, SameInputsSameHash) {
@@ -18,7 +43,8 @@ TEST(StateHasher, SameInputsSameHash) {
   a.add(1).add(std::string_view("x")).add(true);
   b.add(1).add(std::string_view("x")).add(true);
   EXPECT_EQ(a.hex(), b.hex());
-  EXPECT_EQ(a.hex().size(), 64u);
+  EXPECT_EQ(a.hex().size(), 16u);
+  EXPECT_EQ(StateHasher(kSha).add(1).hex().size(), 64u);
 }
 
 TEST(StateHasher, OrderMatters) {
@@ -44,16 +70,17 @@ TEST(StateHasher, SignedAndUnsignedAreDistinct) {
 
 TEST(StateHasher, KnownEncoding) {
   // 'i' tag + 8 little-endian bytes.
-  StateHasher h;
+  StateHasher h(kSha);
   h.add(std::int64_t{1});
   EXPECT_EQ(h.hex(), sha256_hex(std::string("i\x01\0\0\0\0\0\0\0", 9)));
+  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
 }
 
 
-// The hasher streams its bytes through SHA-256; the hash must stay the SHA-256
-// of the documented encoding (journals store it): 'i'/'u' + 8 bytes little
-// endian, 's' + 8-byte length + bytes. Fields of every size, strings longer
-// than the hasher's 1 KiB buffer and every buffer boundary.
+// The hasher streams its bytes through the hash; the hash must stay the
+// SHA-256 (or XXH64) of the documented encoding (journals store it): 'i'/'u' +
+// 8 bytes little endian, 's' + 8-byte length + bytes. Fields of every size,
+// strings longer than the hasher's 1 KiB buffer and every buffer boundary.
 TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
   auto le64 = [](std::string& out, std::uint64_t v) {
     for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
@@ -65,10 +92,11 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
     x ^= x << 17;
     return x;
   };
-  for (int round = 0; round < 200; ++round) {
-    StateHasher hasher;
+  for (int round = 0; round < 400; ++round) {
+    const auto version = round % 2 ? kSha : StateHashVersion::Xxh64;
+    StateHasher hasher(version);
     std::string reference;
-    const int fields = static_cast<int>(next() % 400);
+    const int fields = static_cast<int>(next() % (round % 7 == 0 ? 5 : 400));  // and short ones
     for (int f = 0; f < fields; ++f) {
       const auto kind = next() % 3;
       if (kind == 0) {
@@ -89,7 +117,8 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
         reference += s;
       }
     }
-    ASSERT_EQ(hasher.hex(), sha256_hex(reference)) << "round " << round << ", " << reference.size() << " bytes";
+    const auto expected = version == kSha ? sha256_hex(reference) : hex64(xxh64(reference));
+    ASSERT_EQ(hasher.hex(), expected) << "round " << round << ", " << reference.size() << " bytes";
     ASSERT_EQ(hasher.hex(), hasher.hex()) << "hex() does not change the hasher";
   }
 }
@@ -105,22 +134,24 @@ TEST(StateHasherPrefix, ResumingEqualsFeedingThePrefixEachTime) {
     for (int o : owners) h.add(o);
   };
   const auto fresh = [&](std::int64_t tail) {
-    StateHasher h;
+    StateHasher h(kSha);
     for (int c : cards) h.add(c);
     for (int o : owners) h.add(o);
     return h.add(tail).hex();
   };
   StateHasherPrefix prefix;
   for (std::int64_t tail = 0; tail < 3; ++tail) {
-    EXPECT_EQ(prefix.resume({&cards, &owners}, feed).add(tail).hex(), fresh(tail));
+    EXPECT_EQ(prefix.resume(kSha, {&cards, &owners}, feed).add(tail).hex(), fresh(tail));
   }
   EXPECT_EQ(fed, 1) << "the prefix is fed once while its key is unchanged";
   owners[2] = 0;
-  EXPECT_EQ(prefix.resume({&cards, &owners}, feed).add(std::int64_t{7}).hex(), fresh(7));
+  EXPECT_EQ(prefix.resume(kSha, {&cards, &owners}, feed).add(std::int64_t{7}).hex(), fresh(7));
   EXPECT_EQ(fed, 2) << "a changed key feeds the prefix again";
   const StateHasherPrefix copy = prefix;
-  EXPECT_EQ(copy.resume({&cards, &owners}, feed).add(std::int64_t{7}).hex(), fresh(7));
+  EXPECT_EQ(copy.resume(kSha, {&cards, &owners}, feed).add(std::int64_t{7}).hex(), fresh(7));
   EXPECT_EQ(fed, 3) << "a copy starts empty";
+  EXPECT_EQ(copy.resume(StateHashVersion::Xxh64, {&cards, &owners}, feed).hex().size(), 16u);
+  EXPECT_EQ(fed, 4) << "another version feeds the prefix again";
 }
 
 }  // namespace

@@ -54,7 +54,7 @@ class DuplicateIdGame : public Match {
   }
   Outcome concede(SeatIndex) override { return Outcome::accept(); }
   std::unique_ptr<View> view(const Viewer&) const override { return nullptr; }
-  std::string state_hash() const override { return "h"; }
+  std::string state_hash_as(StateHashVersion) const override { return "h"; }
   bool finished() const override { return false; }
   std::optional<MatchResult> result() const override { return std::nullopt; }
   int seat_count() const override { return 1; }

@@ -34,6 +34,9 @@ class ServerTest : public ::testing::Test {
   // a creates a two-seat High Card Duel room; a and b take seats 1 and 2 with
   // the standard deck and ready up, which starts the match. Returns the room id.
   std::string start_duel(Client& a, Client& b);
+  // Replaces every journaled state hash by zeros (a journal the rebuild does
+  // not match); returns the rows changed.
+  std::size_t zero_journaled_hashes();
   // The same in a room created from `spec` (its game, seats and options).
   std::string start_duel(Client& a, Client& b, const v1::CreateRoom& spec);
   // The same in a two-seat High Card Duel room with these (room) options.

@@ -66,13 +66,7 @@ TEST_F(Recovery, ALogThatDoesNotReplayToItsHashIsAbortedNotResumed) {
   play_until(*alice, *bob, room, 2, 7);
   const auto token = alice->token();
   server_->kill_hard();
-  {
-    pqxx::connection conn(database_);
-    pqxx::work tx(conn);
-    // Every journaled state hash (64 hex digits in each row's payload) replaced by zeros.
-    tx.exec("UPDATE match_command_batches SET payload = regexp_replace(payload, '[0-9a-f]{64}', repeat('0', 64), 'g')");
-    tx.commit();
-  }
+  ASSERT_GT(zero_journaled_hashes(), 0u);
   server_->start();
   auto again = connect();
   EXPECT_EQ(again->resume(token, 0).rooms_size(), 0);

@@ -184,12 +184,7 @@ TEST_F(Rollback, ARebuildThatDiffersFromTheJournaledHashIsRefusedAndChangesNothi
   auto bob = player("bob");
   auto jane = player("jane");
   const auto room = paused_at(*alice, *bob, *jane, 4);
-  {
-    pqxx::connection conn(database_);
-    pqxx::work tx(conn);
-    tx.exec("UPDATE match_command_batches SET payload = regexp_replace(payload, '[0-9a-f]{64}', repeat('0', 64), 'g')");
-    tx.commit();
-  }
+  ASSERT_GT(zero_journaled_hashes(), 0u);
   EXPECT_EQ(code_of(*jane, rollback(room, 2)), "HASH_MISMATCH");
   EXPECT_EQ(count("SELECT count(*) FROM match_rollbacks"), 0);
   EXPECT_EQ(count("SELECT count(*) FROM match_voided_commands"), 0);

@@ -118,8 +118,8 @@ class CounterDuelMatch final : public rules::Match {
     return v;
   }
 
-  std::string state_hash() const override {
-    rules::StateHasher h;
+  std::string state_hash_as(rules::StateHashVersion version) const override {
+    rules::StateHasher h(version);
     h.add(std::string_view(kCounterDuelId)).add(total_).add(moves_).add(active_);
     for (std::int64_t secret : secrets_) h.add(secret);
     h.add(result_.has_value());

@@ -184,8 +184,8 @@ class HighCardMatch final : public rules::Match {
     return v;
   }
 
-  std::string state_hash() const override {
-    rules::StateHasher h;
+  std::string state_hash_as(rules::StateHashVersion version) const override {
+    rules::StateHasher h(version);
     h.add(std::string_view(kHighCardId)).add(rounds_).add(hand_size_).add(round_).add(active_);
     for (std::uint64_t word : rng_.state()) h.add(word);
     for (const auto& s : seats_) hash_seat(h, s);

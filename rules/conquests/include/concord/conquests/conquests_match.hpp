@@ -21,7 +21,7 @@ class ConquestsMatch : public rules::Match {
   rules::Outcome submit(rules::SeatIndex seat, const rules::Answer& answer) override;
   rules::Outcome concede(rules::SeatIndex seat) override;
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
-  std::string state_hash() const override;
+  std::string state_hash_as(rules::StateHashVersion version) const override;
   bool finished() const override { return state_.pending == Pending::Over; }
   std::optional<rules::MatchResult> result() const override { return state_.result; }
   int seat_count() const override { return state_.players; }

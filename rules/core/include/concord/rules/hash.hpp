@@ -1,10 +1,20 @@
 // StateHasher: builds a state_hash() from a match's fields in a fixed order.
 // Games feed every piece of state (including hidden state and RNG state) in a
-// deterministic order; the result is a lowercase hex SHA-256.
+// deterministic order; the result is lowercase hex.
 // The bytes hashed are a tagged, fixed-width encoding ('i'/'u' + 8 bytes
-// little-endian, 's' + 8-byte length + the bytes), streamed through SHA-256
+// little-endian, 's' + 8-byte length + the bytes), streamed through the hash
 // 1 KiB at a time: no buffer of the whole state is built (a room hashes the
 // state after every accepted command).
+//
+// Two versions of the hash, told apart by their length, because a journal
+// keeps the hashes it was written with and a rebuilt match is checked
+// against them (recovery, rollback):
+//   Sha256  64 hex digits, SHA-256 of the encoding; what matches journaled
+//           before December 2026 carry.
+//   Xxh64   16 hex digits, XXH64 (seed 0) of the same encoding; the current
+//           one. The hash detects a replay that diverged, not an attacker
+//           (the server makes every hash it compares), and SHA-256 was a
+//           tenth of a command's cost in the games benchmark.
 #pragma once
 
 #include <array>
@@ -18,15 +28,25 @@
 
 namespace concord::rules {
 
+enum class StateHashVersion { Sha256 = 1, Xxh64 = 2 };
+constexpr StateHashVersion kCurrentStateHash = StateHashVersion::Xxh64;
+
+// The version a journaled hash was made with (by its length), if any.
+std::optional<StateHashVersion> state_hash_version(std::string_view hash);
+
+// XXH64 (seed 0) of `bytes`, the function of version Xxh64 (for tests).
+std::uint64_t xxh64(std::string_view bytes);
+
 class StateHasher {
  public:
-  StateHasher();
+  explicit StateHasher(StateHashVersion version = kCurrentStateHash);
+  StateHashVersion version() const { return version_; }
   StateHasher& add(std::int64_t v) { return put('i', static_cast<std::uint64_t>(v)); }
   StateHasher& add(std::uint64_t v) { return put('u', v); }
   StateHasher& add(int v) { return add(static_cast<std::int64_t>(v)); }
   StateHasher& add(bool v) { return add(static_cast<std::int64_t>(v ? 1 : 0)); }
   StateHasher& add(std::string_view s);  // length-prefixed
-  std::string hex() const;               // SHA-256 of everything added
+  std::string hex() const;               // the hash of everything added, by version()
 
  private:
   StateHasher& put(char tag, std::uint64_t v) {
@@ -38,7 +58,9 @@ class StateHasher {
   }
   void compress();  // hashes the whole blocks of buffer_ and keeps the rest
 
-  std::array<std::uint32_t, 8> state_;
+  StateHashVersion version_;
+  std::array<std::uint32_t, 8> state_;  // Sha256
+  std::array<std::uint64_t, 4> lanes_;  // Xxh64
   std::array<std::uint8_t, 1024> buffer_;
   std::size_t fill_ = 0;
   std::uint64_t compressed_ = 0;  // bytes already in state_
@@ -58,12 +80,12 @@ class StateHasherPrefix {
   // A hasher that has absorbed what `feed` adds; `feed` must add only what
   // `key` (the lists it reads) determines.
   template <typename Feed>
-  StateHasher resume(std::initializer_list<const std::vector<int>*> key, Feed&& feed) const {
+  StateHasher resume(StateHashVersion version, std::initializer_list<const std::vector<int>*> key, Feed&& feed) const {
     std::lock_guard lock(mutex_);
-    if (!hasher_ || !same_key(key)) {
+    if (!hasher_ || hasher_->version() != version || !same_key(key)) {
       key_.clear();
       for (const auto* list : key) key_.push_back(*list);
-      StateHasher h;
+      StateHasher h(version);
       feed(h);
       hasher_ = h;
     }

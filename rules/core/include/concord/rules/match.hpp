@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "concord/rules/hash.hpp"
 #include "concord/rules/deck.hpp"
 #include "concord/rules/options.hpp"
 #include "concord/rules/seed.hpp"
@@ -46,8 +47,14 @@ class Match {
   // Projection for a viewer: the only place that decides visibility.
   virtual std::unique_ptr<View> view(const Viewer& viewer) const = 0;
 
-  // Hex SHA-256 over the complete state (hidden parts and RNG included).
-  virtual std::string state_hash() const = 0;
+  // The hash of the complete state (hidden parts and RNG included), hex, by
+  // the current version of the hash (concord/rules/hash.hpp).
+  std::string state_hash() const { return state_hash_as(kCurrentStateHash); }
+  // The same by a given version (a StateHasher of that version, fed alike).
+  virtual std::string state_hash_as(StateHashVersion version) const = 0;
+  // Whether the state hashes to `journaled`, by the version it was made
+  // with: what recovery and rollback check a rebuilt match against.
+  bool has_state_hash(std::string_view journaled) const;
 
   // A more specific reason for a refusal the core checks found before the
   // game (NO_PROMPT, UNKNOWN_OPTION) for a one-choice answer, so that a client

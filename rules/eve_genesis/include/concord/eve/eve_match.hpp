@@ -63,7 +63,7 @@ class EveMatch final : public rules::Match {
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
   // The views of `viewers` (seats and spectators) projected together (eve_view.hpp).
   EveViews views(const std::vector<rules::Viewer>& viewers) const;
-  std::string state_hash() const override;
+  std::string state_hash_as(rules::StateHashVersion version) const override;
   // A priority action answered where no priority round is open (the Draw
   // phase: "the only phase in which no player may play News cards or use any
   // abilities") is WINDOW_CLOSED; an action offered to no one else is

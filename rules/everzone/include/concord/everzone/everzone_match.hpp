@@ -25,7 +25,7 @@ class EverZoneMatch : public rules::Match {
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
   // The views of `viewers` (seats and spectators) projected together (view.hpp).
   EverZoneViews views(const std::vector<rules::Viewer>& viewers) const;
-  std::string state_hash() const override;
+  std::string state_hash_as(rules::StateHashVersion version) const override;
   bool finished() const override { return state_.phase == Phase::Over; }
   std::optional<rules::MatchResult> result() const override { return state_.result; }
   int seat_count() const override { return static_cast<int>(state_.players.size()); }
