@@ -77,9 +77,13 @@ const std::vector<std::int32_t>& index_base(std::string_view base, std::size_t l
   bits = 6;
   while ((std::size_t{1} << bits) < (hi - lo) / 2) ++bits;
   table.assign(std::size_t{1} << bits, -1);
-  for (std::size_t i = lo; i + kMinMatch <= hi; i += kStride) {
-    auto& slot = table[slot_of(base.data() + i, bits)];
-    if (slot < 0) slot = static_cast<std::int32_t>(i);
+  if (hi - lo < kMinMatch) return table;
+  // Backwards, each position overwriting its slot: the first position wins,
+  // as it would going forwards, without a branch on the slot per position.
+  const std::size_t last = lo + (hi - lo - kMinMatch) / kStride * kStride;
+  for (std::size_t i = last + kStride; i > lo;) {
+    i -= kStride;
+    table[slot_of(base.data() + i, bits)] = static_cast<std::int32_t>(i);
   }
   return table;
 }
