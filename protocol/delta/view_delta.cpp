@@ -5,7 +5,7 @@
 // few microseconds.
 #include "delta/view_delta.hpp"
 
-#include <zlib.h>
+#include "delta/crc32_fold.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -151,10 +151,7 @@ void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, st
 
 }  // namespace
 
-std::uint32_t view_checksum(std::string_view bytes) {
-  return static_cast<std::uint32_t>(
-      crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
-}
+std::uint32_t view_checksum(std::string_view bytes) { return crc32_update(0, bytes); }
 
 // The common prefix and suffix (most of a view after one command) are one
 // COPY each; only the bytes between them are searched.

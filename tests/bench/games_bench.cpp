@@ -38,6 +38,8 @@
 #include "concord/server/shipped_games.hpp"
 #include "concord/testpg.hpp"
 #include "concord/v1/concord.pb.h"
+#include "delta/crc32_fold.hpp"
+#include "delta/view_delta.hpp"
 #include "delta/view_feed.hpp"
 #include "match_replay.hpp"
 #include "wire_convert.hpp"
@@ -331,6 +333,20 @@ void BM_Sha256(benchmark::State& state) {
   state.SetLabel(state.range(0) == 0 ? std::string(rules::sha256_implementation()) : labels[state.range(0)]);
 }
 BENCHMARK(BM_Sha256)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1, 2}, {2 << 10, 8 << 10, 32 << 10}});
+
+// The checksum every viewer's update carries (CRC-32 of its view), on a
+// view-sized buffer side by side: zlib's (impl 0) and the folding one
+// view_checksum uses (impl 1: PCLMULQDQ where the CPU has it).
+void BM_ViewChecksum(benchmark::State& state) {
+  std::string data(static_cast<std::size_t>(state.range(1)), '\0');
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>(i * 131 + 7);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(state.range(0) == 0 ? protocol::crc32_zlib(0, data) : protocol::view_checksum(data));
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(1));
+  state.SetLabel(state.range(0) == 0 ? "zlib" : protocol::crc32_folds() ? "pclmul" : "zlib (no pclmul)");
+}
+BENCHMARK(BM_ViewChecksum)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1}, {256, 2 << 10, 8 << 10}});
 
 // Args: game (0 = eve_genesis, 1 = everzone), seats; for the benchmarks that
 // project, spectators (1: the room has spectators or judges, so the spectator

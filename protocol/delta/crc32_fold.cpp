@@ -1,0 +1,99 @@
+#include "delta/crc32_fold.hpp"
+
+#include <zlib.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define CONCORD_CRC_FOLD 1
+#endif
+
+namespace concord::protocol {
+
+std::uint32_t crc32_zlib(std::uint32_t crc, std::string_view bytes) {
+  return static_cast<std::uint32_t>(
+      crc32_z(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<z_size_t>(bytes.size())));
+}
+
+#ifdef CONCORD_CRC_FOLD
+
+namespace {
+
+#define CONCORD_CRC_TARGET __attribute__((target("pclmul,sse4.1")))
+
+// Folding constants for the reflected polynomial 0x104C11DB7: x^(4*128+32),
+// x^(4*128-32) mod P (four lanes of 16 bytes), x^(128+32), x^(128-32) (one
+// lane), x^64 mod P, and P' with mu for the Barrett reduction.
+constexpr std::uint64_t kK1 = 0x154442bd4, kK2 = 0x1c6e41596;
+constexpr std::uint64_t kK3 = 0x1751997d0, kK4 = 0x0ccaa009e;
+constexpr std::uint64_t kK5 = 0x163cd6124;
+constexpr std::uint64_t kPoly = 0x1db710641, kMu = 0x1f7011641;
+
+CONCORD_CRC_TARGET __m128i load(const char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+
+// x folded over 128 bits ahead and added to the next 16 bytes `next`.
+CONCORD_CRC_TARGET __m128i fold(__m128i x, __m128i k, __m128i next) {
+  const __m128i lo = _mm_clmulepi64_si128(x, k, 0x00);
+  const __m128i hi = _mm_clmulepi64_si128(x, k, 0x11);
+  return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
+}
+
+// The raw CRC (no inversion before or after) of `size` bytes, size a
+// multiple of 16 and at least 64, continuing from raw `crc`.
+CONCORD_CRC_TARGET std::uint32_t crc_fold(std::uint32_t crc, const char* p, std::size_t size) {
+  __m128i x1 = _mm_xor_si128(load(p), _mm_cvtsi32_si128(static_cast<int>(crc)));
+  __m128i x2 = load(p + 16), x3 = load(p + 32), x4 = load(p + 48);
+  p += 64;
+  size -= 64;
+  const __m128i k12 = _mm_set_epi64x(static_cast<long long>(kK2), static_cast<long long>(kK1));
+  for (; size >= 64; p += 64, size -= 64) {
+    x1 = fold(x1, k12, load(p));
+    x2 = fold(x2, k12, load(p + 16));
+    x3 = fold(x3, k12, load(p + 32));
+    x4 = fold(x4, k12, load(p + 48));
+  }
+  const __m128i k34 = _mm_set_epi64x(static_cast<long long>(kK4), static_cast<long long>(kK3));
+  x1 = fold(x1, k34, x2);
+  x1 = fold(x1, k34, x3);
+  x1 = fold(x1, k34, x4);
+  for (; size >= 16; p += 16, size -= 16) x1 = fold(x1, k34, load(p));
+  // 128 -> 64 bits (adding 32 zero bits), then 64 -> 32 by Barrett reduction.
+  const __m128i mask32 = _mm_set_epi32(0, 0, 0, -1);
+  x1 = _mm_xor_si128(_mm_clmulepi64_si128(x1, k34, 0x10), _mm_srli_si128(x1, 8));
+  const __m128i k5 = _mm_set_epi64x(0, static_cast<long long>(kK5));
+  x1 = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(x1, mask32), k5, 0x00), _mm_srli_si128(x1, 4));
+  const __m128i poly = _mm_set_epi64x(static_cast<long long>(kMu), static_cast<long long>(kPoly));
+  __m128i t = _mm_clmulepi64_si128(_mm_and_si128(x1, mask32), poly, 0x10);
+  t = _mm_clmulepi64_si128(_mm_and_si128(t, mask32), poly, 0x00);
+  return static_cast<std::uint32_t>(_mm_extract_epi32(_mm_xor_si128(x1, t), 1));
+}
+
+bool has_pclmul() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+  return (c & (1u << 1)) && (c & (1u << 19));  // PCLMULQDQ, SSE4.1
+}
+
+}  // namespace
+
+bool crc32_folds() {
+  static const bool folds = has_pclmul();
+  return folds;
+}
+
+std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) {
+  if (bytes.size() < 64 || !crc32_folds()) return crc32_zlib(crc, bytes);
+  const std::size_t whole = bytes.size() / 16 * 16;
+  crc = ~crc_fold(~crc, bytes.data(), whole);
+  return crc32_zlib(crc, bytes.substr(whole));
+}
+
+#else
+
+bool crc32_folds() { return false; }
+
+std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) { return crc32_zlib(crc, bytes); }
+
+#endif
+
+}  // namespace concord::protocol
