@@ -44,11 +44,20 @@ EveEffectView effect_view(const EveMatch& m, const LingeringEffect& e, const rul
                        e.condition == Condition::Always ? "" : to_string(e.condition)};
 }
 
-EveCardView card_view(const EveMatch& m, CardId id) {
+// Filled in place (a card view has eight strings; cards_view writes each
+// straight into its list).
+void fill_card_view(const EveMatch& m, CardId id, EveCardView& v) {
   const GameState& st = m.state();
   const CardInstance& c = st.cards[id];
   const CardDef& d = m.def(id);
-  EveCardView v{card_ref(id), c.card, d.name, c.build, c.damage, c.duration, c.x, c.order};
+  v.ref = card_ref(id);
+  v.card = c.card;
+  v.name = d.name;
+  v.build = c.build;
+  v.damage = c.damage;
+  v.duration = c.duration;
+  v.x = c.x;
+  v.order = c.order;
   if (d.type == CardType::Ship) {
     v.shield = m.shield_of(id);
     v.attack = m.attack_of(id);
@@ -63,13 +72,17 @@ EveCardView card_view(const EveMatch& m, CardId id) {
   v.region = c.region;
   v.copies = c.copy;
   if (d.type == CardType::Ship) ship_markers(st, id, v);
+}
+
+EveCardView card_view(const EveMatch& m, CardId id) {
+  EveCardView v;
+  fill_card_view(m, id, v);
   return v;
 }
 
 std::vector<EveCardView> cards_view(const EveMatch& m, const std::vector<CardId>& ids) {
-  std::vector<EveCardView> out;
-  out.reserve(ids.size());
-  for (CardId id : ids) out.push_back(card_view(m, id));
+  std::vector<EveCardView> out(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) fill_card_view(m, ids[i], out[i]);
   return out;
 }
 

@@ -38,7 +38,10 @@ class Projector {
     out.reserve(cards.size());
     for (int c : cards) {
       const Card& card = db_.at(s_.card_of.at(static_cast<std::size_t>(c)));
-      out.push_back({instance_id(c), card.id, card.name});
+      auto& entry = out.emplace_back();  // filled in place: no temporary entry moved in
+      entry.ref = instance_id(c);
+      entry.card_id = card.id;
+      entry.name = card.name;
     }
     return out;
   }
@@ -159,6 +162,7 @@ class Projector {
     }
     view->turn = s_.turn;
     view->battle_deck_count = static_cast<int>(s_.battle_deck.size());
+    view->seats.reserve(s_.players.size());
     for (int i = 0; i < static_cast<int>(s_.players.size()); ++i) view->seats.push_back(seat(i));
     view->teams = s_.teams;
     view->after_clash = s_.after_clash;
