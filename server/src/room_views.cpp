@@ -211,9 +211,9 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   const google::protobuf::Any& view = encoded ? *encoded : projected;
   ViewerUpdate out;
   if (want_full) {
-    auto* part = google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
-    *part->mutable_match_update()->mutable_view() = view;
-    out.full = std::make_shared<const std::string>(common + part->SerializeAsString());
+    auto* whole = google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
+    *whole->mutable_match_update()->mutable_view() = view;
+    out.full = std::make_shared<const std::string>(common + whole->SerializeAsString());
   }
   auto* part = want_delta ? google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena) : nullptr;
   feed_of(viewer).record(command_index_, view, fresh, part ? part->mutable_match_update() : nullptr);

@@ -1,7 +1,7 @@
 // StateHasher: a tagged, fixed-width byte encoding of the fields a game feeds,
-// hashed (XXH64, or SHA-256 for hashes journaled before) as it is fed. Tags keep e.g. add(int64 1) and
-// add(uint64 1) apart; strings are length-prefixed so "ab"+"c" differs from
-// "a"+"bc".
+// hashed as it is fed (XXH64, or SHA-256 for hashes journaled before). Tags
+// keep e.g. add(int64 1) and add(uint64 1) apart; strings are length-prefixed
+// so "ab"+"c" differs from "a"+"bc".
 #include "concord/rules/hash.hpp"
 
 #include <algorithm>
@@ -20,11 +20,8 @@ std::optional<StateHashVersion> state_hash_version(std::string_view hash) {
 }
 
 std::uint64_t xxh64(std::string_view bytes) {
-  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  auto lanes = xxh::initial_lanes();
-  const std::size_t stripes = bytes.size() / 32;
-  xxh::absorb(lanes, data, stripes);
-  return xxh::finish(lanes, data + stripes * 32, bytes.size() - stripes * 32, bytes.size());
+  return xxh::digest(xxh::initial_lanes(), reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(),
+                     bytes.size());
 }
 
 StateHasher::StateHasher(StateHashVersion version)
@@ -60,11 +57,7 @@ std::string StateHasher::hex() const {
   if (version_ == StateHashVersion::Sha256) {
     return digest_hex(sha256_finish(sha256_blocks(), state_, buffer_.data(), fill_, compressed_));
   }
-  // The whole stripes left in the buffer first: XXH64 keeps fewer than 32 bytes for the end.
-  auto lanes = lanes_;
-  const std::size_t stripes = compressed_ + fill_ >= 32 ? fill_ / 32 : 0;
-  xxh::absorb(lanes, buffer_.data(), stripes);
-  const auto h = xxh::finish(lanes, buffer_.data() + stripes * 32, fill_ - stripes * 32, compressed_ + fill_);
+  const auto h = xxh::digest(lanes_, buffer_.data(), fill_, compressed_ + fill_);
   static const char* digits = "0123456789abcdef";
   std::string out(16, '0');
   for (int i = 0; i < 16; ++i) out[static_cast<std::size_t>(i)] = digits[(h >> (60 - 4 * i)) & 0xF];

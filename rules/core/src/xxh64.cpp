@@ -44,9 +44,12 @@ void absorb(Lanes& lanes, const std::uint8_t* data, std::size_t stripes) {
   }
 }
 
-std::uint64_t finish(const Lanes& lanes, const std::uint8_t* rest, std::size_t rest_size, std::uint64_t total) {
+std::uint64_t digest(Lanes lanes, const std::uint8_t* rest, std::size_t rest_size, std::uint64_t total) {
   std::uint64_t h = P5;
   if (total >= 32) {
+    absorb(lanes, rest, rest_size / 32);
+    rest += rest_size / 32 * 32;
+    rest_size %= 32;
     h = rotl(lanes[0], 1) + rotl(lanes[1], 7) + rotl(lanes[2], 12) + rotl(lanes[3], 18);
     for (auto lane : lanes) h = merge(h, lane);
   }

@@ -16,8 +16,9 @@ using Lanes = std::array<std::uint64_t, 4>;
 Lanes initial_lanes();
 // Absorbs `stripes` stripes of 32 bytes.
 void absorb(Lanes& lanes, const std::uint8_t* data, std::size_t stripes);
-// The hash of `total` bytes, of which all but `rest_size` (< 32 unless total
-// < 32, when the lanes were never used) went through absorb.
-std::uint64_t finish(const Lanes& lanes, const std::uint8_t* rest, std::size_t rest_size, std::uint64_t total);
+// The hash of `total` bytes, of which all but the last `rest_size` went
+// through absorb (in whole stripes); absorbs the whole stripes of `rest`
+// itself (unless total < 32, when XXH64 does not use the lanes).
+std::uint64_t digest(Lanes lanes, const std::uint8_t* rest, std::size_t rest_size, std::uint64_t total);
 
 }  // namespace concord::rules::xxh

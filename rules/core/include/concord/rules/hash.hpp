@@ -63,7 +63,7 @@ class StateHasher {
   std::array<std::uint64_t, 4> lanes_;  // Xxh64
   std::array<std::uint8_t, 1024> buffer_;
   std::size_t fill_ = 0;
-  std::uint64_t compressed_ = 0;  // bytes already in state_
+  std::uint64_t compressed_ = 0;  // bytes already in state_ (or lanes_)
 };
 
 // A StateHasher resumed after the first part of a state's encoding, when that
