@@ -9,6 +9,7 @@
 #include "match_replay.hpp"
 #include "ratings.hpp"
 #include "room.hpp"
+#include "update_body.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -380,8 +381,7 @@ void Room::flush(PendingFlush& pending) {
 }
 
 // 1.0: an AnswerAccepted, then the mover's update like everyone's. 1.1: the
-// mover's own update is the reply (its request_id, accepted = true); the
-// fields are appended to the shared body, which protobuf merges on parsing.
+// mover's own update is the reply (its request_id, accepted = true).
 bool Room::send_acknowledgement(const PendingFlush& pending) {
   const auto& submitter = pending.submitter;
   if (!submitter) return false;
@@ -390,13 +390,12 @@ bool Room::send_acknowledgement(const PendingFlush& pending) {
   const auto& update = pending.submitter_seat < 0 ? nullptr
                        : one_one                  ? pending.seat_deltas[seat]
                                                   : pending.seat_updates[seat];
-  v1::ServerMessage ack;
-  ack.set_request_id(pending.request_id);
   if (one_one && update) {
-    ack.mutable_match_update()->set_accepted(true);
-    submitter->send_shared(std::make_shared<const std::string>(*update + ack.SerializeAsString()));
+    submitter->send_shared(std::make_shared<const std::string>(acknowledged_update(*update, pending.request_id)));
     return true;
   }
+  v1::ServerMessage ack;
+  ack.set_request_id(pending.request_id);
   ack.mutable_answer_accepted()->set_room_id(id_);
   ack.mutable_answer_accepted()->set_command_index(pending.index);
   submitter->send(ack);  // 1.0, or 1.1 when the mover's seat has no update (it left meanwhile)

@@ -9,6 +9,7 @@
 
 #include "delta/view_delta.hpp"
 #include "room.hpp"
+#include "update_body.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -29,16 +30,17 @@ constexpr std::size_t kMaxHeldUpdates = 4096;
 void Room::hold_for_spectators(const std::vector<rules::Event>& events, const SeatPrompts& prompts,
                                const CommandViews* command) {
   if (!policy_.spectators_delayed() || !match_) return;
-  v1::ServerMessage part;
-  auto* update = part.mutable_match_update();
+  v1::MatchUpdate part;
+  auto* update = &part;
   if (const auto* view = command ? command->of(rules::Viewer::spectator()) : nullptr) {
     *update->mutable_view() = *view;
   } else {
     game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), update->mutable_view());
   }
   update->set_view_checksum(protocol::view_checksum(update->view().value()));
-  auto body = update_header(rules::Viewer::spectator(), events, prompts, 0, command).SerializeAsString() +
-              part.SerializeAsString();
+  auto body = match_update_body(
+      0, {update_header(rules::Viewer::spectator(), events, prompts, 0, command).match_update().SerializeAsString(),
+          part.SerializeAsString()});
   held_.push_back(HeldUpdate{command_index_, Clock::now(), std::make_shared<const std::string>(std::move(body))});
   if (held_.size() > kMaxHeldUpdates) held_.pop_front();
 }

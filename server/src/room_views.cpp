@@ -3,6 +3,7 @@
 
 #include "lobby.hpp"
 #include "room.hpp"
+#include "update_body.hpp"
 #include "wire_convert.hpp"
 
 namespace concord::server {
@@ -108,9 +109,9 @@ void Room::broadcast_room_info(const LinkPtr& except) const {
 
 bool Room::takes_view_deltas(const ClientLink& link) { return link.protocol_version() >= kViewDeltaVersion; }
 
-// A MatchUpdate body is serialized as two ServerMessages, concatenated
-// (protobuf merges them): the part every form shares, then the view part —
-// the whole view for protocol 1.0 links, a delta (or the whole view) with its
+// A MatchUpdate is serialized in two parts put into one message
+// (update_body.hpp): the part every form shares, then the view part — the
+// whole view for protocol 1.0 links, a delta (or the whole view) with its
 // checksum for 1.1 links. The view is projected and packed once per viewer.
 Room::SeatPrompts Room::seat_prompts() const {
   SeatPrompts prompts;
@@ -203,7 +204,7 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   google::protobuf::Arena arena(arena_options);
   auto* header = google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
   fill_update_header(viewer, events, prompts, request_id, command, *header);
-  const std::string common = header->SerializeAsString();
+  const std::string common = header->match_update().SerializeAsString();
   const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
 
   google::protobuf::Any projected;
@@ -211,13 +212,13 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   const google::protobuf::Any& view = encoded ? *encoded : projected;
   ViewerUpdate out;
   if (want_full) {
-    auto* whole = google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
-    *whole->mutable_match_update()->mutable_view() = view;
-    out.full = std::make_shared<const std::string>(common + whole->SerializeAsString());
+    auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+    *whole->mutable_view() = view;
+    out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
   }
-  auto* part = want_delta ? google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena) : nullptr;
-  feed_of(viewer).record(command_index_, view, fresh, part ? part->mutable_match_update() : nullptr);
-  if (part) out.delta = std::make_shared<const std::string>(common + part->SerializeAsString());
+  auto* part = want_delta ? google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena) : nullptr;
+  feed_of(viewer).record(command_index_, view, fresh, part);
+  if (part) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {common, part->SerializeAsString()}));
   return out;
 }
 

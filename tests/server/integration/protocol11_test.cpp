@@ -6,9 +6,13 @@
 #include <mutex>
 #include <thread>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
 #include "client/prompt_convert.hpp"
 #include "concord/rules/bot.hpp"
 #include "harness.hpp"
+#include "raw_ws.hpp"
 
 namespace concord::testing {
 namespace {
@@ -72,6 +76,70 @@ TEST_F(Protocol11, TheMoversUpdateIsTheReplyToItsAnswerAndCarriesItsPromptId) {
       EXPECT_EQ(push->match_update().command_index(), 1u);
     }
   }
+}
+
+// How many times the top level of a serialized ServerMessage holds field
+// `number` (a length-delimited one).
+int occurrences(const std::string& frame, int number) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(frame.data()),
+                                            static_cast<int>(frame.size()));
+  int count = 0;
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (google::protobuf::internal::WireFormatLite::GetTagFieldNumber(tag) == number) ++count;
+    if (!google::protobuf::internal::WireFormatLite::SkipField(&in, tag)) return -1;
+  }
+  return count;
+}
+
+// protobufjs and ts-proto, the usual JavaScript parsers, keep only the last
+// occurrence of an embedded message instead of merging them, so a frame must
+// hold its MatchUpdate once: a JavaScript client (loadtest/peers/concord) saw
+// only the view of every update when the server sent it in parts.
+TEST_F(Protocol11, EachMatchUpdateFrameHoldsItsUpdateAsOneField) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  const auto room = start_duel(*alice, *bob);
+  const auto first = opening(*alice, *bob, room);
+
+  RawWs raw(server_->port());
+  raw.hello(2);
+  auto resume = with_id(2);
+  resume.mutable_resume()->set_token(first.mover.token());
+  raw.send(resume);
+  std::string pushed;
+  for (int i = 0; i < 10 && pushed.empty(); ++i) {
+    const std::string frame = raw.read_frame();
+    v1::ServerMessage message;
+    ASSERT_TRUE(message.ParseFromString(frame));
+    if (message.has_match_update()) pushed = frame;
+  }
+  ASSERT_FALSE(pushed.empty()) << "a resumed seat is sent its match";
+  EXPECT_EQ(occurrences(pushed, 40), 1);
+  v1::ServerMessage push;
+  ASSERT_TRUE(push.ParseFromString(pushed));
+  ASSERT_TRUE(push.match_update().has_prompt());
+  EXPECT_EQ(push.match_update().room_id(), room);
+
+  auto move = answer_message(push.match_update(), first_option(push.match_update()), push.match_update().prompt_id());
+  move.set_request_id(3);
+  raw.send(move);
+  std::string reply_frame;
+  for (int i = 0; i < 10 && reply_frame.empty(); ++i) {
+    const std::string frame = raw.read_frame();
+    v1::ServerMessage message;
+    ASSERT_TRUE(message.ParseFromString(frame));
+    if (message.request_id() == 3) reply_frame = frame;
+  }
+  ASSERT_FALSE(reply_frame.empty());
+  EXPECT_EQ(occurrences(reply_frame, 40), 1) << "the mover's reply too";
+  v1::ServerMessage reply;
+  ASSERT_TRUE(reply.ParseFromString(reply_frame));
+  EXPECT_TRUE(reply.match_update().accepted());
+  EXPECT_EQ(reply.match_update().room_id(), room);
+  EXPECT_EQ(reply.match_update().command_index(), 1u);
+  EXPECT_TRUE(reply.match_update().has_view_checksum());
+  const auto seen = first.other.wait_for_match_update(room);
+  EXPECT_EQ(seen.command_index(), 1u);
 }
 
 TEST_F(Protocol11, AnAnswerNeedsThePromptIdOfTheSeatsCurrentPrompt) {

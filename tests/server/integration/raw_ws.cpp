@@ -36,12 +36,16 @@ void RawWs::send_bytes(const std::string& bytes) {
   impl_->ws.write(asio::buffer(bytes));
 }
 
-v1::ServerMessage RawWs::read() {
+std::string RawWs::read_frame() {
   beast::flat_buffer buffer;
   beast::get_lowest_layer(impl_->ws).expires_after(std::chrono::seconds(5));
   impl_->ws.read(buffer);
+  return beast::buffers_to_string(buffer.data());
+}
+
+v1::ServerMessage RawWs::read() {
   v1::ServerMessage message;
-  if (!message.ParseFromString(beast::buffers_to_string(buffer.data()))) {
+  if (!message.ParseFromString(read_frame())) {
     throw std::runtime_error("undecodable ServerMessage");
   }
   return message;
@@ -54,10 +58,10 @@ v1::ServerMessage RawWs::read_reply(std::uint64_t request_id) {
   }
 }
 
-void RawWs::hello() {
+void RawWs::hello(std::uint32_t version) {
   auto m = with_id(1);
-  m.mutable_hello()->set_min_version(1);
-  m.mutable_hello()->set_max_version(1);
+  m.mutable_hello()->set_min_version(version);
+  m.mutable_hello()->set_max_version(version);
   send(m);
   if (!read_reply(1).has_welcome()) throw std::runtime_error("no Welcome");
 }

@@ -20,12 +20,15 @@ class RawWs {
   ~RawWs();
   void send_bytes(const std::string& bytes);
   void send(const v1::ClientMessage& message) { send_bytes(message.SerializeAsString()); }
+  // The next frame's bytes (5 s read deadline); throws on a closed connection.
+  std::string read_frame();
   // The next ServerMessage (5 s read deadline); throws on a closed connection.
   v1::ServerMessage read();
   // Reads until a message with this request_id arrives (others are dropped).
   v1::ServerMessage read_reply(std::uint64_t request_id);
-  // Sends Hello and reads the Welcome.
-  void hello();
+  // Sends Hello for exactly this protocol version (1 = 1.0, 2 = 1.1) and
+  // reads the Welcome.
+  void hello(std::uint32_t version = 1);
 
  private:
   struct Impl;

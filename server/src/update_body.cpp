@@ -1,0 +1,77 @@
+#include "update_body.hpp"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
+namespace concord::server {
+
+namespace {
+
+using google::protobuf::internal::WireFormatLite;
+
+constexpr int kRequestIdField = 2;     // ServerMessage.request_id
+constexpr int kMatchUpdateField = 40;  // ServerMessage.match_update
+constexpr int kAcceptedField = 14;     // MatchUpdate.accepted
+
+void put_varint(std::string& out, std::uint64_t value) {
+  while (value >= 0x80) {
+    out.push_back(static_cast<char>(value | 0x80));
+    value >>= 7;
+  }
+  out.push_back(static_cast<char>(value));
+}
+
+void put_tag(std::string& out, int field, WireFormatLite::WireType type) {
+  put_varint(out, WireFormatLite::MakeTag(field, type));
+}
+
+std::string envelope(std::uint64_t request_id, std::initializer_list<std::string_view> parts, bool accepted) {
+  std::size_t size = accepted ? 2 : 0;
+  for (const auto part : parts) size += part.size();
+  std::string out;
+  out.reserve(size + 16);
+  if (request_id != 0) {
+    put_tag(out, kRequestIdField, WireFormatLite::WIRETYPE_VARINT);
+    put_varint(out, request_id);
+  }
+  put_tag(out, kMatchUpdateField, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
+  put_varint(out, size);
+  for (const auto part : parts) out.append(part);
+  if (accepted) {
+    put_tag(out, kAcceptedField, WireFormatLite::WIRETYPE_VARINT);
+    put_varint(out, 1);
+  }
+  return out;
+}
+
+// The MatchUpdate fields of a serialized ServerMessage: the contents of its
+// match_update occurrences, in order (concatenated, they are their merge).
+std::string update_fields_of(std::string_view body) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(body.data()),
+                                            static_cast<int>(body.size()));
+  std::string fields;
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (tag == WireFormatLite::MakeTag(kMatchUpdateField, WireFormatLite::WIRETYPE_LENGTH_DELIMITED)) {
+      std::uint32_t size = 0;
+      std::string part;
+      if (!in.ReadVarint32(&size) || !in.ReadString(&part, static_cast<int>(size))) break;
+      fields += part;
+    } else if (!WireFormatLite::SkipField(&in, tag)) {
+      break;
+    }
+  }
+  return fields;
+}
+
+}  // namespace
+
+std::string match_update_body(std::uint64_t request_id, std::initializer_list<std::string_view> parts) {
+  return envelope(request_id, parts, false);
+}
+
+std::string acknowledged_update(std::string_view body, std::uint64_t request_id) {
+  const std::string fields = update_fields_of(body);
+  return envelope(request_id, {fields}, true);
+}
+
+}  // namespace concord::server

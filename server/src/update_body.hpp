@@ -1,0 +1,26 @@
+// The bytes of a ServerMessage that carries one MatchUpdate, put together
+// from parts serialized apart (the header every form of an update shares,
+// then the view part of a viewer's form). Each frame holds the MatchUpdate
+// as one field: protobuf's own parsers merge an embedded message that
+// appears twice, but protobufjs and ts-proto (the usual JavaScript ones)
+// keep only the last occurrence, which lost everything but the view.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace concord::server {
+
+// ServerMessage{request_id, match_update: <the parts' fields>}. Each part is
+// a serialized MatchUpdate; their concatenation is the update (a field set
+// in two parts takes the later one's value, as in a merge).
+std::string match_update_body(std::uint64_t request_id, std::initializer_list<std::string_view> parts);
+
+// The mover's own update as the reply to its command (protocol 1.1): `body`,
+// a ServerMessage holding a MatchUpdate, with `request_id` and
+// MatchUpdate.accepted = true.
+std::string acknowledged_update(std::string_view body, std::uint64_t request_id);
+
+}  // namespace concord::server

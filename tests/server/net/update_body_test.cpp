@@ -1,0 +1,95 @@
+// The bytes of a MatchUpdate frame (server/src/update_body.hpp): one
+// match_update field, whatever parts it was put together from.
+#include <gtest/gtest.h>
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/wire_format_lite.h>
+
+#include "concord/v1/concord.pb.h"
+#include "update_body.hpp"
+
+namespace concord::server {
+namespace {
+
+using google::protobuf::internal::WireFormatLite;
+
+int match_update_fields(const std::string& body) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(body.data()),
+                                            static_cast<int>(body.size()));
+  int count = 0;
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (WireFormatLite::GetTagFieldNumber(tag) == 40) ++count;
+    if (!WireFormatLite::SkipField(&in, tag)) return -1;
+  }
+  return count;
+}
+
+v1::MatchUpdate header() {
+  v1::MatchUpdate update;
+  update.set_room_id("r1");
+  update.set_command_index(300);  // a two-byte varint
+  update.mutable_prompt()->set_kind("move");
+  update.set_prompt_id(7);
+  return update;
+}
+
+v1::MatchUpdate view_part() {
+  v1::MatchUpdate update;
+  update.mutable_view_delta()->set_base_index(299);
+  update.mutable_view_delta()->set_ops(std::string(200, 'x'));  // the update passes 128 bytes
+  update.set_view_checksum(0xdeadbeef);
+  return update;
+}
+
+TEST(UpdateBody, PartsBecomeOneMatchUpdateEqualToTheirMerge) {
+  const std::string body = match_update_body(0, {header().SerializeAsString(), view_part().SerializeAsString()});
+  EXPECT_EQ(match_update_fields(body), 1);
+  v1::ServerMessage parsed;
+  ASSERT_TRUE(parsed.ParseFromString(body));
+  v1::ServerMessage merged;
+  *merged.mutable_match_update() = header();
+  merged.mutable_match_update()->MergeFrom(view_part());
+  EXPECT_EQ(parsed.SerializeAsString(), merged.SerializeAsString());
+  EXPECT_EQ(parsed.request_id(), 0u);
+}
+
+TEST(UpdateBody, ARequestIdGoesInTheEnvelope) {
+  const std::string body = match_update_body(1234567, {header().SerializeAsString()});
+  v1::ServerMessage parsed;
+  ASSERT_TRUE(parsed.ParseFromString(body));
+  EXPECT_EQ(parsed.request_id(), 1234567u);
+  EXPECT_EQ(parsed.match_update().room_id(), "r1");
+  EXPECT_EQ(match_update_fields(body), 1);
+}
+
+TEST(UpdateBody, TheMoversReplyIsTheSameUpdateWithItsRequestIdAndAccepted) {
+  const std::string body = match_update_body(0, {header().SerializeAsString(), view_part().SerializeAsString()});
+  const std::string reply = acknowledged_update(body, 99);
+  EXPECT_EQ(match_update_fields(reply), 1);
+  v1::ServerMessage parsed;
+  ASSERT_TRUE(parsed.ParseFromString(reply));
+  EXPECT_EQ(parsed.request_id(), 99u);
+  EXPECT_TRUE(parsed.match_update().accepted());
+  v1::ServerMessage original;
+  ASSERT_TRUE(original.ParseFromString(body));
+  parsed.mutable_match_update()->clear_accepted();
+  parsed.clear_request_id();
+  EXPECT_EQ(parsed.SerializeAsString(), original.SerializeAsString());
+}
+
+TEST(UpdateBody, AReplyToABodyInPartsHoldsTheirMerge) {
+  v1::ServerMessage first;
+  *first.mutable_match_update() = header();
+  v1::ServerMessage second;
+  *second.mutable_match_update() = view_part();
+  const std::string reply = acknowledged_update(first.SerializeAsString() + second.SerializeAsString(), 5);
+  EXPECT_EQ(match_update_fields(reply), 1);
+  v1::ServerMessage parsed;
+  ASSERT_TRUE(parsed.ParseFromString(reply));
+  EXPECT_EQ(parsed.match_update().room_id(), "r1");
+  EXPECT_EQ(parsed.match_update().view_checksum(), 0xdeadbeefu);
+  EXPECT_TRUE(parsed.match_update().accepted());
+}
+
+}  // namespace
+}  // namespace concord::server
