@@ -7,14 +7,17 @@
 #
 # Usage: loadtest/peer_bench.sh [--build DIR] [--measure S] [--warmup S] [--think S]
 #          [--closed "1 10 100"] [--paced "500 2000"] [--skip-peers] [--skip-threads]
-#          [--skip-journal-off] [--out FILE]
+#          [--skip-journal-off] [--concord-client node|cpp] [--out FILE]
+# --concord-client: what drives Concord: `node` (default), the Node client of
+# loadtest/peers/concord, one event loop like the peers' clients; `cpp`,
+# concord-load (a thread per match slot, blocking sockets).
 # PostgreSQL: the project-local cluster of deploy/dev/postgres.sh
 # (CONCORD_PG_DIR, CONCORD_PG_PORT), database concord_peer_bench; the bots'
 # accounts and sessions are seeded there (tokens in $CONCORD_BENCH_STATE).
 set -euo pipefail
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="" MEASURE=20 WARMUP=5 THINK=2 CLOSED="1 10 100" PACED="500 2000" OUT=""
-PEERS=1 THREADS=1 JOURNAL_OFF=1
+PEERS=1 THREADS=1 JOURNAL_OFF=1 CONCORD_CLIENT=node
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) BUILD="$2"; shift 2 ;;
@@ -27,7 +30,8 @@ while [ $# -gt 0 ]; do
     --skip-peers) PEERS=0; shift ;;
     --skip-threads) THREADS=0; shift ;;
     --skip-journal-off) JOURNAL_OFF=0; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    --concord-client) CONCORD_CLIENT="$2"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "peer_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -77,8 +81,12 @@ SQL
 }
 
 # --- npm packages (only here: CI never installs them) ---------------------------
-if [ "$PEERS" = 1 ]; then
-  for peer in colyseus boardgameio; do
+NODE_PACKAGES=""
+[ "$PEERS" = 1 ] && NODE_PACKAGES="colyseus boardgameio"
+[ "$CONCORD_CLIENT" = node ] && NODE_PACKAGES="$NODE_PACKAGES concord"
+case "$CONCORD_CLIENT" in node|cpp) ;; *) echo "peer_bench.sh: --concord-client node|cpp" >&2; exit 2 ;; esac
+if [ -n "$NODE_PACKAGES" ]; then
+  for peer in $NODE_PACKAGES; do
     dir="$SRC/loadtest/peers/$peer"
     if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
       log "npm ci in loadtest/peers/$peer"
@@ -136,10 +144,17 @@ run_concord() {
   start_server "$pin" "$PORT_CONCORD" "$LOGS/$label.server.log" "$BUILD/tests/support/concord-test-server" \
     --address 127.0.0.1 --port "$PORT_CONCORD" --database "$CONNINFO" --rate 1000000 --burst 1000000 \
     --max-connections-per-address 0 --log-level warn "$@"
-  taskset -c "$LOAD_CORE" "$BUILD/loadtest/concord-load" --port "$PORT_CONCORD" --game test_counterduel \
-    --rooms "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
-    --server-pid "$SERVER_PID" --pg-pid "$PG_PID" --account-prefix "pb" --token-file "$STATE/tokens" \
-    --stall-timeout 60 >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "concord-load exit status $?"
+  if [ "$CONCORD_CLIENT" = node ]; then
+    taskset -c "$LOAD_CORE" node --max-old-space-size=4096 "$SRC/loadtest/peers/concord/client.js" \
+      --port "$PORT_CONCORD" --matches "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" \
+      --measure "$MEASURE" --server-pid "$SERVER_PID" --pg-pid "$PG_PID" --token-file "$STATE/tokens" \
+      >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "load client exit status $?"
+  else
+    taskset -c "$LOAD_CORE" "$BUILD/loadtest/concord-load" --port "$PORT_CONCORD" --game test_counterduel \
+      --rooms "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
+      --server-pid "$SERVER_PID" --pg-pid "$PG_PID" --account-prefix "pb" --token-file "$STATE/tokens" \
+      --stall-timeout 60 >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "concord-load exit status $?"
+  fi
   stop_server
   grep '^bench:' "$LOGS/$label.load.log" || { log "$label failed:"; cat "$LOGS/$label.load.log" >&2; echo "bench: failed"; }
 }
@@ -222,7 +237,7 @@ row() {  # <scenario label> <system> <line>
     "$(rss_per_match "$line")"
 }
 {
-  echo "Counter Duel, ${MEASURE} s window after ${WARMUP} s warm-up per scenario; server on core $SERVER_CORE, load on core $LOAD_CORE; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+  echo "Counter Duel, ${MEASURE} s window after ${WARMUP} s warm-up per scenario; server on core $SERVER_CORE, load on core $LOAD_CORE; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; Concord driven by the $CONCORD_CLIENT client"
   echo
   echo "| scenario | system | moves/s | moves per server CPU-s | moves per CPU-s incl. PostgreSQL | p50 ms | p99 ms | RSS KiB per live match |"
   echo "|---|---|---|---|---|---|---|---|"

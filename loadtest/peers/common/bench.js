@@ -8,11 +8,16 @@ const { execSync } = require('child_process');
 
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
-function parseFlags(argv) {
-  const flags = { port: 0, matches: 1, think: 0, warmup: 5, measure: 20, serverPid: 0, seed: 1 };
+// `strings` names a client's own flags that take text: { '--flag': 'key' }.
+function parseFlags(argv, strings = {}) {
+  const flags = { port: 0, matches: 1, think: 0, warmup: 5, measure: 20, serverPid: 0, pgPid: 0, seed: 1 };
   const names = { '--port': 'port', '--matches': 'matches', '--think-time': 'think', '--warmup': 'warmup',
-                  '--measure': 'measure', '--server-pid': 'serverPid', '--seed': 'seed' };
+                  '--measure': 'measure', '--server-pid': 'serverPid', '--pg-pid': 'pgPid', '--seed': 'seed' };
   for (let i = 2; i < argv.length; i += 2) {
+    if (strings[argv[i]] && argv[i + 1] !== undefined) {
+      flags[strings[argv[i]]] = argv[i + 1];
+      continue;
+    }
     const key = names[argv[i]];
     const value = Number(argv[i + 1]);
     if (!key || !Number.isFinite(value)) throw new Error(`bad flag ${argv[i]} ${argv[i + 1]}`);
@@ -30,6 +35,36 @@ function cpuSeconds(pid) {
   } catch (e) {
     return null;
   }
+}
+
+// The CPU of a process tree (a PostgreSQL cluster: the postmaster, its
+// backends, and the children it has reaped), as concord-load counts it
+// (loadtest/proc_sample.cpp process_tree_cpu_seconds).
+function treeCpuSeconds(root) {
+  const stats = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.push({ pid: Number(name), ppid: Number(f[1]), own: Number(f[11]) + Number(f[12]),
+                   reaped: Number(f[13]) + Number(f[14]) });
+    } catch (e) {
+      // the process ended meanwhile
+    }
+  }
+  const rootStat = stats.find((p) => p.pid === root);
+  if (!rootStat) return null;
+  let ticks = rootStat.reaped;
+  const visit = [root];
+  while (visit.length > 0) {
+    const pid = visit.pop();
+    for (const p of stats) {
+      if (p.pid === pid) ticks += p.own;
+      if (p.ppid === pid) visit.push(p.pid);
+    }
+  }
+  return ticks / CLK_TCK;
 }
 
 function residentKib(pid) {
@@ -85,7 +120,10 @@ class Bench {
     const now = performance.now();
     this.windowStart = now + this.flags.warmup * 1000;
     this.windowEnd = this.windowStart + this.flags.measure * 1000;
-    setTimeout(() => { this.cpuStart = cpuSeconds(this.flags.serverPid); }, this.windowStart - now);
+    setTimeout(() => {
+      this.cpuStart = cpuSeconds(this.flags.serverPid);
+      if (this.flags.pgPid) this.pgStart = treeCpuSeconds(this.flags.pgPid);
+    }, this.windowStart - now);
     setTimeout(() => this.finish(), this.windowEnd - now);
     this.started = true;
     this.release();
@@ -103,17 +141,19 @@ class Bench {
 
   finish() {
     const cpuEnd = cpuSeconds(this.flags.serverPid);
+    const pgEnd = this.flags.pgPid ? treeCpuSeconds(this.flags.pgPid) : null;
     const rssEnd = residentKib(this.flags.serverPid);
     this.over = true;
     const sorted = this.latencies.slice().sort((a, b) => a - b);
     const moves = sorted.length;
     const seconds = this.flags.measure;
     const cpu = this.cpuStart != null && cpuEnd != null ? cpuEnd - this.cpuStart : null;
+    const pg = this.pgStart != null && pgEnd != null ? pgEnd - this.pgStart : null;
     const fixed = (v) => (v == null ? '-' : v.toFixed(3));
     const live = this.flags.matches - this.deadSlots;
     console.log(`window: ${seconds} s, ${moves} moves, ${live} live matches, ${this.errors} errors`);
     console.log(`bench: moves=${moves} window_s=${fixed(seconds)} moves_per_s=${fixed(moves / seconds)}` +
-                ` server_cpu_s=${fixed(cpu)} pg_cpu_s=- p50_ms=${fixed(quantile(sorted, 0.5))}` +
+                ` server_cpu_s=${fixed(cpu)} pg_cpu_s=${fixed(pg)} p50_ms=${fixed(quantile(sorted, 0.5))}` +
                 ` p99_ms=${fixed(quantile(sorted, 0.99))} rss_idle_kib=${this.rssIdle ?? '-'}` +
                 ` rss_end_kib=${rssEnd ?? '-'} live_matches=${live}`);
     process.exit(this.errors === 0 ? 0 : 1);
