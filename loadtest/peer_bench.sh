@@ -121,7 +121,7 @@ start_server() {
 }
 
 # Forget the previous scenario's matches (accounts and sessions stay).
-reset_matches() { psql "$CONNINFO" -q -c "TRUNCATE matches CASCADE" >/dev/null 2>&1 || true; }
+reset_matches() { psql "$CONNINFO" -q -c "TRUNCATE matches, match_command_batches CASCADE" >/dev/null 2>&1 || true; }
 
 # mode_flags <closed|paced>: think time of the mode
 think_of() { [ "$1" = paced ] && echo "$THINK" || echo 0; }

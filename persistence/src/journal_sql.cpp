@@ -5,13 +5,13 @@
 #include <string>
 
 #include "concord/persistence/command_batch.hpp"
+#include "sql_array.hpp"
 
 namespace concord::persistence::detail {
 
 namespace {
 
-constexpr const char* kInsertRuns = "concord_journal_insert_runs";
-constexpr const char* kCheckRuns = "concord_journal_check_runs";
+constexpr const char* kWriteBatch = "concord_journal_write_batch";
 
 // One row to write: consecutive commands of one match.
 struct Run {
@@ -41,22 +41,6 @@ std::vector<Run> runs_of(const std::vector<const AppendCommand*>& appends) {
   return runs;
 }
 
-// A PostgreSQL array literal of quoted elements: {"a","b\"c"}.
-std::string array_literal(const std::vector<std::string>& items) {
-  std::string out = "{";
-  for (const std::string& item : items) {
-    if (out.size() > 1) out += ',';
-    out += '"';
-    for (const char c : item) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
-    }
-    out += '"';
-  }
-  out += '}';
-  return out;
-}
-
 struct RunColumns {
   std::string matches, firsts, lasts, payloads;
 };
@@ -72,41 +56,57 @@ RunColumns columns_of(const std::vector<Run>& runs) {
   return {array_literal(matches), array_literal(firsts), array_literal(lasts), array_literal(payloads)};
 }
 
-// Both statements take the runs as four parallel arrays, so that one
-// prepared statement (parsed and planned once per connection) writes a
-// batch of any size. pqxx ignores a repeated identical prepare().
+// The batch as one statement, committed on its own: the runs of commands
+// (four parallel arrays) and the ends of matches (three more), so that one
+// prepared statement (parsed and planned once per connection) writes a batch
+// of any size in one round trip whether or not a match ends in it (BEGIN, an
+// UPDATE per match and COMMIT were three more, and most batches end a match
+// when many short matches run). A run skipped by ON CONFLICT must already be
+// stored exactly the same (an in-doubt commit written again; the join on
+// match_command_batches sees the rows from before the statement, and runs
+// only when a run was skipped); a different command at a used index, or the end of an unknown
+// match, fails the whole statement (concord_journal_check, migration 0006).
+// pqxx ignores a repeated identical prepare().
 void prepare_statements(pqxx::connection& conn) {
-  conn.prepare(kInsertRuns,
-               "INSERT INTO match_command_batches (match_id, first_idx, last_idx, payload)"
-               " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[])"
-               " ON CONFLICT (match_id, first_idx) DO NOTHING");
-  conn.prepare(kCheckRuns,
-               "SELECT count(*) FROM match_command_batches b"
-               " JOIN unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[]) AS v(m, f, l, p)"
-               " ON b.match_id = v.m AND b.first_idx = v.f WHERE b.last_idx = v.l AND b.payload = v.p");
+  conn.prepare(kWriteBatch,
+               "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[])"
+               " AS v(match_id, first_idx, last_idx, payload)),"
+               " runs AS (INSERT INTO match_command_batches (match_id, first_idx, last_idx, payload)"
+               " SELECT * FROM v ON CONFLICT (match_id, first_idx) DO NOTHING RETURNING 1),"
+               " ends AS (UPDATE matches m SET status = e.status, result_text = e.result_text, finished_at = now()"
+               " FROM unnest($5::bigint[], $6::text[], $7::text[]) AS e(id, status, result_text)"
+               " WHERE m.id = e.id RETURNING 1)"
+               " SELECT concord_journal_check((SELECT count(*) FROM ends) = cardinality($5::bigint[]),"
+               "  'cannot finish an unknown match')"
+               " AND CASE WHEN (SELECT count(*) FROM runs) = cardinality($1::bigint[]) THEN true"
+               " ELSE concord_journal_check((SELECT count(*) FROM runs) + (SELECT count(*) FROM match_command_batches b"
+               "  JOIN v ON b.match_id = v.match_id AND b.first_idx = v.first_idx"
+               "  WHERE b.last_idx = v.last_idx AND b.payload = v.payload) = cardinality($1::bigint[]),"
+               "  'a command index is already used by a different command') END");
 }
 
-// Runs skipped by ON CONFLICT must already be stored exactly the same (an
-// in-doubt commit being written again); anything else is a different command
-// at a used index.
-void insert_runs(pqxx::transaction_base& txn, const std::vector<Run>& runs) {
-  if (runs.empty()) return;
+struct EndColumns {
+  std::string matches, statuses, results;
+};
+
+// One end per match: the last one appended wins, as if each were applied in turn.
+EndColumns columns_of(const std::vector<const FinishMatch*>& finishes) {
+  std::map<std::int64_t, const FinishMatch*> last;
+  for (const FinishMatch* finish : finishes) last[finish->match_id] = finish;
+  std::vector<std::string> matches, statuses, results;
+  for (const auto& [match_id, finish] : last) {
+    matches.push_back(std::to_string(match_id));
+    statuses.push_back(finish->status);
+    results.push_back(finish->result_text);
+  }
+  return {array_literal(matches), array_literal(statuses), array_literal(results)};
+}
+
+void write_batch(pqxx::transaction_base& txn, const std::vector<Run>& runs,
+                 const std::vector<const FinishMatch*>& finishes) {
   const RunColumns c = columns_of(runs);
-  const auto result = txn.exec_prepared(kInsertRuns, c.matches, c.firsts, c.lasts, c.payloads);
-  if (result.affected_rows() == runs.size()) return;
-  const auto same = txn.exec_prepared1(kCheckRuns, c.matches, c.firsts, c.lasts, c.payloads);
-  if (same[0].as<std::size_t>() != runs.size()) {
-    throw JournalRejected("journal: a command index is already used by a different command");
-  }
-}
-
-void finish_match(pqxx::work& txn, const FinishMatch& finish) {
-  const auto result = txn.exec_params(
-      "UPDATE matches SET status = $2, result_text = $3, finished_at = now() WHERE id = $1",
-      finish.match_id, finish.status, finish.result_text);
-  if (result.affected_rows() != 1) {
-    throw JournalRejected("journal: cannot finish unknown match " + std::to_string(finish.match_id));
-  }
+  const EndColumns e = columns_of(finishes);
+  txn.exec_prepared1(kWriteBatch, c.matches, c.firsts, c.lasts, c.payloads, e.matches, e.statuses, e.results);
 }
 
 }  // namespace
@@ -119,18 +119,10 @@ void write_journal_entries(pqxx::connection& conn, const std::vector<const Journ
     if (const auto* finish = std::get_if<FinishMatch>(entry)) finishes.push_back(finish);
   }
   prepare_statements(conn);
-  if (finishes.empty()) {
-    // The common batch: one statement, committed on its own (no BEGIN and
-    // COMMIT round trips). If the connection breaks, the batch is written
-    // again and the rows already there are skipped as the same.
-    pqxx::nontransaction txn(conn, "journal");
-    insert_runs(txn, runs_of(commands));
-    return;
-  }
-  pqxx::work txn(conn, "journal");
-  insert_runs(txn, runs_of(commands));
-  for (const FinishMatch* finish : finishes) finish_match(txn, *finish);
-  txn.commit();
+  // If the connection breaks, the batch is written again and the rows
+  // already there are skipped as the same.
+  pqxx::nontransaction txn(conn, "journal");
+  write_batch(txn, runs_of(commands), finishes);
 }
 
 }  // namespace concord::persistence::detail

@@ -162,6 +162,34 @@ TEST_F(JournalTest, FinishEntryUpdatesTheMatch) {
   EXPECT_EQ(MatchRepository(*conn_).commands(match).size(), 3u);
 }
 
+// One statement writes a batch's commands and ends its matches; two ends of
+// one match in a batch (a judge's correction right after the end) leave the
+// later one, as applying them in turn did.
+TEST_F(JournalTest, ABatchWritesCommandsAndEndsOfSeveralMatchesAndTheLaterEndWins) {
+  const auto first = make_match("room-1", {make_player("alice")});
+  const auto second = make_match("room-2", {make_player("bob")});
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  Counter counter;
+  std::atomic<int> ok{0};
+  auto record = [&](bool written) {
+    if (written) ++ok;
+    counter.add();
+  };
+  for (int i = 1; i <= 2; ++i) journal.append(command(first, i), record);
+  journal.append(FinishMatch{first, "finished", "winner=0"}, record);
+  journal.append(command(second, 1), record);
+  journal.append(FinishMatch{second, "finished", "winner=1"}, record);
+  journal.append(FinishMatch{second, "finished", "winner=0 (judge)"}, record);
+  ASSERT_TRUE(counter.wait_for(6));
+  EXPECT_EQ(ok.load(), 6);
+  EXPECT_EQ(journal.stats().batches, 1u) << "the window gathers them into one batch";
+  EXPECT_EQ(MatchRepository(*conn_).get(first)->result_text, "winner=0");
+  EXPECT_EQ(MatchRepository(*conn_).get(second)->result_text, "winner=0 (judge)");
+  EXPECT_EQ(MatchRepository(*conn_).commands(first).size(), 2u);
+  EXPECT_EQ(MatchRepository(*conn_).commands(second).size(), 1u);
+  EXPECT_TRUE(MatchRepository(*conn_).list_running().empty());
+}
+
 TEST_F(JournalTest, AbortedIsAValidEndButNothingElseIs) {
   const auto match = make_match("room-1", {make_player("alice")});
   Journal journal(config_);
