@@ -3,11 +3,12 @@
 
 namespace concord::persistence::detail {
 
-std::unique_ptr<pqxx::connection> connect_named(const DatabaseConfig& config,
-                                                const std::string& application_name) {
+std::unique_ptr<pqxx::connection> connect_named(const DatabaseConfig& config, const std::string& application_name,
+                                                Plans plans) {
   auto conn = connect(config);
   pqxx::nontransaction txn(*conn);
   txn.exec_params("SELECT set_config('application_name', $1, false)", application_name);
+  if (plans == Plans::generic) txn.exec("SET plan_cache_mode = force_generic_plan");
   return conn;
 }
 
