@@ -91,6 +91,18 @@ int occurrences(const std::string& frame, int number) {
   return count;
 }
 
+// The bytes of the first of the next ten frames that `wanted` accepts ("" if
+// none does).
+template <typename Wanted>
+std::string first_frame_where(RawWs& raw, Wanted wanted) {
+  for (int i = 0; i < 10; ++i) {
+    std::string frame = raw.read_frame();
+    v1::ServerMessage message;
+    if (message.ParseFromString(frame) && wanted(message)) return frame;
+  }
+  return {};
+}
+
 // protobufjs and ts-proto, the usual JavaScript parsers, keep only the last
 // occurrence of an embedded message instead of merging them, so a frame must
 // hold its MatchUpdate once: a JavaScript client (loadtest/peers/concord) saw
@@ -106,13 +118,7 @@ TEST_F(Protocol11, EachMatchUpdateFrameHoldsItsUpdateAsOneField) {
   auto resume = with_id(2);
   resume.mutable_resume()->set_token(first.mover.token());
   raw.send(resume);
-  std::string pushed;
-  for (int i = 0; i < 10 && pushed.empty(); ++i) {
-    const std::string frame = raw.read_frame();
-    v1::ServerMessage message;
-    ASSERT_TRUE(message.ParseFromString(frame));
-    if (message.has_match_update()) pushed = frame;
-  }
+  const std::string pushed = first_frame_where(raw, [](const v1::ServerMessage& m) { return m.has_match_update(); });
   ASSERT_FALSE(pushed.empty()) << "a resumed seat is sent its match";
   EXPECT_EQ(occurrences(pushed, 40), 1);
   v1::ServerMessage push;
@@ -123,13 +129,8 @@ TEST_F(Protocol11, EachMatchUpdateFrameHoldsItsUpdateAsOneField) {
   auto move = answer_message(push.match_update(), first_option(push.match_update()), push.match_update().prompt_id());
   move.set_request_id(3);
   raw.send(move);
-  std::string reply_frame;
-  for (int i = 0; i < 10 && reply_frame.empty(); ++i) {
-    const std::string frame = raw.read_frame();
-    v1::ServerMessage message;
-    ASSERT_TRUE(message.ParseFromString(frame));
-    if (message.request_id() == 3) reply_frame = frame;
-  }
+  const std::string reply_frame =
+      first_frame_where(raw, [](const v1::ServerMessage& m) { return m.request_id() == 3; });
   ASSERT_FALSE(reply_frame.empty());
   EXPECT_EQ(occurrences(reply_frame, 40), 1) << "the mover's reply too";
   v1::ServerMessage reply;
