@@ -11,6 +11,7 @@ namespace concord::persistence::detail {
 
 namespace {
 
+constexpr const char* kInsertRuns = "concord_journal_insert_runs";
 constexpr const char* kWriteBatch = "concord_journal_write_batch";
 
 // One row to write: consecutive commands of one match.
@@ -56,6 +57,11 @@ RunColumns columns_of(const std::vector<Run>& runs) {
   return {array_literal(matches), array_literal(firsts), array_literal(lasts), array_literal(payloads)};
 }
 
+// A batch of commands alone is a plain INSERT (the cheapest statement: a
+// batch holds one command when the server is not busy); if one of its runs is
+// stored already, the INSERT fails whole and the batch goes through the
+// checked statement below.
+//
 // The batch as one statement, committed on its own: the runs of commands
 // (four parallel arrays) and the ends of matches (three more), so that one
 // prepared statement (parsed and planned once per connection) writes a batch
@@ -64,10 +70,13 @@ RunColumns columns_of(const std::vector<Run>& runs) {
 // when many short matches run). A run skipped by ON CONFLICT must already be
 // stored exactly the same (an in-doubt commit written again; the join on
 // match_command_batches sees the rows from before the statement, and runs
-// only when a run was skipped); a different command at a used index, or the end of an unknown
-// match, fails the whole statement (concord_journal_check, migration 0006).
-// pqxx ignores a repeated identical prepare().
+// only when a run was skipped); a different command at a used index, or the
+// end of an unknown match, fails the whole statement (concord_journal_check,
+// migration 0006). pqxx ignores a repeated identical prepare().
 void prepare_statements(pqxx::connection& conn) {
+  conn.prepare(kInsertRuns,
+               "INSERT INTO match_command_batches (match_id, first_idx, last_idx, payload)"
+               " SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[])");
   conn.prepare(kWriteBatch,
                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[])"
                " AS v(match_id, first_idx, last_idx, payload)),"
@@ -106,6 +115,16 @@ void write_batch(pqxx::transaction_base& txn, const std::vector<Run>& runs,
                  const std::vector<const FinishMatch*>& finishes) {
   const RunColumns c = columns_of(runs);
   const EndColumns e = columns_of(finishes);
+  if (finishes.empty()) {
+    try {
+      txn.exec_prepared(kInsertRuns, c.matches, c.firsts, c.lasts, c.payloads);
+      return;
+    } catch (const pqxx::unique_violation&) {
+      // A run is stored already (an in-doubt commit written again, or a
+      // different command): nothing was written; the checked statement
+      // tells them apart.
+    }
+  }
   txn.exec_prepared1(kWriteBatch, c.matches, c.firsts, c.lasts, c.payloads, e.matches, e.statuses, e.results);
 }
 
