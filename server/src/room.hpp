@@ -272,13 +272,13 @@ class Room : public std::enable_shared_from_this<Room> {
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
   };
   CommandViews command_views(const std::vector<rules::Event>& events) const;
-  v1::ServerMessage update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                  const SeatPrompts& prompts, std::uint64_t request_id,
-                                  const CommandViews* command = nullptr) const;
-  // The same into `message` (which may live on an arena).
+  // The part of a MatchUpdate every form shares (the request id goes in the
+  // envelope: update_body.hpp).
+  v1::MatchUpdate update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                const SeatPrompts& prompts, const CommandViews* command = nullptr) const;
+  // The same into `update` (which may live on an arena).
   void fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                          const SeatPrompts& prompts, std::uint64_t request_id, const CommandViews* command,
-                          v1::ServerMessage& message) const;
+                          const SeatPrompts& prompts, const CommandViews* command, v1::MatchUpdate* update) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,

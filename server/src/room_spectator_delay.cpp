@@ -31,15 +31,14 @@ void Room::hold_for_spectators(const std::vector<rules::Event>& events, const Se
                                const CommandViews* command) {
   if (!policy_.spectators_delayed() || !match_) return;
   v1::MatchUpdate part;
-  auto* update = &part;
   if (const auto* view = command ? command->of(rules::Viewer::spectator()) : nullptr) {
-    *update->mutable_view() = *view;
+    *part.mutable_view() = *view;
   } else {
-    game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), update->mutable_view());
+    game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), part.mutable_view());
   }
-  update->set_view_checksum(protocol::view_checksum(update->view().value()));
+  part.set_view_checksum(protocol::view_checksum(part.view().value()));
   auto body = match_update_body(
-      0, {update_header(rules::Viewer::spectator(), events, prompts, 0, command).match_update().SerializeAsString(),
+      0, {update_header(rules::Viewer::spectator(), events, prompts, command).SerializeAsString(),
           part.SerializeAsString()});
   held_.push_back(HeldUpdate{command_index_, Clock::now(), std::make_shared<const std::string>(std::move(body))});
   if (held_.size() > kMaxHeldUpdates) held_.pop_front();

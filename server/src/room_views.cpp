@@ -120,19 +120,16 @@ Room::SeatPrompts Room::seat_prompts() const {
 }
 
 // The part of a MatchUpdate every form shares: everything but the view.
-v1::ServerMessage Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                      const SeatPrompts& prompts, std::uint64_t request_id,
-                                      const CommandViews* command) const {
-  v1::ServerMessage message;
-  fill_update_header(viewer, events, prompts, request_id, command, message);
-  return message;
+v1::MatchUpdate Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                    const SeatPrompts& prompts, const CommandViews* command) const {
+  v1::MatchUpdate update;
+  fill_update_header(viewer, events, prompts, command, &update);
+  return update;
 }
 
 void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                              const SeatPrompts& prompts, std::uint64_t request_id, const CommandViews* command,
-                              v1::ServerMessage& message) const {
-  message.set_request_id(request_id);
-  auto* update = message.mutable_match_update();
+                              const SeatPrompts& prompts, const CommandViews* command,
+                              v1::MatchUpdate* update) const {
   update->set_room_id(id_);
   update->set_game(game_id());
   update->set_command_index(command_index_);
@@ -202,9 +199,9 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   arena_options.initial_block = first_block;
   arena_options.initial_block_size = sizeof first_block;
   google::protobuf::Arena arena(arena_options);
-  auto* header = google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
-  fill_update_header(viewer, events, prompts, request_id, command, *header);
-  const std::string common = header->match_update().SerializeAsString();
+  auto* header = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+  fill_update_header(viewer, events, prompts, command, header);
+  const std::string common = header->SerializeAsString();
   const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
 
   google::protobuf::Any projected;
