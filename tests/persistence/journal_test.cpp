@@ -190,6 +190,33 @@ TEST_F(JournalTest, ABatchWritesCommandsAndEndsOfSeveralMatchesAndTheLaterEndWin
   EXPECT_TRUE(MatchRepository(*conn_).list_running().empty());
 }
 
+// A batch that ends a match is first tried without skipping stored runs;
+// when one of its runs is stored already (an in-doubt commit written again)
+// it goes through the checked statement, which skips that run and still
+// writes the rest and the end.
+TEST_F(JournalTest, ABatchThatEndsAMatchAndRewritesAStoredCommandIsWrittenWhole) {
+  const auto match = make_match("room-1", {make_player("alice")});
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  Counter counter;
+  std::atomic<int> ok{0};
+  auto record = [&](bool written) {
+    if (written) ++ok;
+    counter.add();
+  };
+  journal.append(command(match, 1), record);
+  journal.append(command(match, 2), record);
+  ASSERT_TRUE(counter.wait_for(2));
+  journal.append(command(match, 1), record);  // the same run again: an in-doubt retry
+  journal.append(command(match, 2), record);
+  journal.append(FinishMatch{match, "finished", "winner=1"}, record);
+  ASSERT_TRUE(counter.wait_for(5));
+  EXPECT_EQ(ok.load(), 5);
+  EXPECT_EQ(journal.stats().batches, 2u);
+  EXPECT_EQ(query_value<std::int64_t>("SELECT count(*) FROM match_command_batches"), 1) << "one run [1, 2]";
+  EXPECT_EQ(MatchRepository(*conn_).commands(match).size(), 2u);
+  EXPECT_EQ(MatchRepository(*conn_).get(match)->result_text, "winner=1");
+}
+
 TEST_F(JournalTest, AbortedIsAValidEndButNothingElseIs) {
   const auto match = make_match("room-1", {make_player("alice")});
   Journal journal(config_);
