@@ -2,13 +2,11 @@
 
 #include "concord/everzone/everzone_match.hpp"
 #include "views_together.hpp"
-#include "delta/wire_writer.hpp"
+#include "wire_writer.hpp"
 
 namespace concord::server::games {
 
 namespace {
-
-using protocol::WireWriter;
 
 namespace pb = v1::games::everzone;
 

@@ -28,7 +28,6 @@
 #include "concord/v1/concord.pb.h"
 #include "delta/view_feed.hpp"
 #include "room_options.hpp"
-#include "update_headers.hpp"
 
 namespace concord::server {
 
@@ -265,24 +264,21 @@ class Room : public std::enable_shared_from_this<Room> {
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
-  // (GameAdapter::encode_views), the events' details, and the updates'
-  // headers (update_headers.hpp).
+  // (GameAdapter::encode_views), and the events' details.
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
     std::vector<google::protobuf::Any> views;
     std::vector<google::protobuf::Any> event_details;  // per event (empty Any: none)
-    std::optional<UpdateHeaders> headers;              // refers to the command's events
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
   };
-  CommandViews command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const;
-  std::vector<google::protobuf::Any> event_details(const std::vector<rules::Event>& events) const;
-  // The MatchUpdate fields every viewer of an update gets alike.
-  v1::MatchUpdate shared_header(const SeatPrompts& prompts) const;
-  // The part of `viewer`'s MatchUpdate every form shares, serialized (the
-  // request id goes in the envelope: update_body.hpp): from `command`'s
-  // headers when given, else encoded here.
-  std::string update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                            const SeatPrompts& prompts, const CommandViews* command = nullptr) const;
+  CommandViews command_views(const std::vector<rules::Event>& events) const;
+  // The part of a MatchUpdate every form shares (the request id goes in the
+  // envelope: update_body.hpp).
+  v1::MatchUpdate update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                const SeatPrompts& prompts, const CommandViews* command = nullptr) const;
+  // The same into `update` (which may live on an arena).
+  void fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                          const SeatPrompts& prompts, const CommandViews* command, v1::MatchUpdate* update) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,

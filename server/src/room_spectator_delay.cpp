@@ -38,7 +38,7 @@ void Room::hold_for_spectators(const std::vector<rules::Event>& events, const Se
   }
   part.set_view_checksum(protocol::view_checksum(part.view().value()));
   auto body = match_update_body(
-      0, {update_header(rules::Viewer::spectator(), events, prompts, command),
+      0, {update_header(rules::Viewer::spectator(), events, prompts, command).SerializeAsString(),
           part.SerializeAsString()});
   held_.push_back(HeldUpdate{command_index_, Clock::now(), std::make_shared<const std::string>(std::move(body))});
   if (held_.size() > kMaxHeldUpdates) held_.pop_front();

@@ -1,4 +1,6 @@
 // What a room sends: RoomInfo per receiver and MatchUpdate per viewer.
+#include <google/protobuf/arena.h>
+
 #include "lobby.hpp"
 #include "room.hpp"
 #include "update_body.hpp"
@@ -108,7 +110,7 @@ void Room::broadcast_room_info(const LinkPtr& except) const {
 bool Room::takes_view_deltas(const ClientLink& link) { return link.protocol_version() >= kViewDeltaVersion; }
 
 // A MatchUpdate is serialized in two parts put into one message
-// (update_body.hpp): the header every form shares, then the view part — the
+// (update_body.hpp): the part every form shares, then the view part — the
 // whole view for protocol 1.0 links, a delta (or the whole view) with its
 // checksum for 1.1 links. The view is projected and packed once per viewer.
 Room::SeatPrompts Room::seat_prompts() const {
@@ -117,52 +119,58 @@ Room::SeatPrompts Room::seat_prompts() const {
   return prompts;
 }
 
-v1::MatchUpdate Room::shared_header(const SeatPrompts& prompts) const {
+// The part of a MatchUpdate every form shares: everything but the view.
+v1::MatchUpdate Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                    const SeatPrompts& prompts, const CommandViews* command) const {
   v1::MatchUpdate update;
-  update.set_room_id(id_);
-  update.set_game(game_id());
-  update.set_command_index(command_index_);
-  update.set_seed_commitment(seed_.commitment());
-  for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
-    if (prompts[seat]) update.add_awaiting(static_cast<std::uint32_t>(seat));
-  }
-  if (auto result = current_result()) {
-    update.set_finished(true);
-    result_to_wire(*result, seed_.hex(), update.mutable_result());
-    if (judged_) update.mutable_result()->set_judge(judged_->judge.username);
-  }
-  if (clock_) clock_to_wire(update.mutable_clocks());
+  fill_update_header(viewer, events, prompts, command, &update);
   return update;
 }
 
-std::vector<google::protobuf::Any> Room::event_details(const std::vector<rules::Event>& events) const {
-  std::vector<google::protobuf::Any> details(events.size());
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (events[i].data) game_.adapter->encode_event(*events[i].data, &details[i]);
-  }
-  return details;
-}
-
-// Everything but the view: the viewer's seat, its prompt, the events it may
-// see and the shared fields.
-std::string Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                const SeatPrompts& prompts, const CommandViews* command) const {
-  const rules::Prompt* prompt = nullptr;
-  std::uint64_t prompt_id = 0;
+void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                              const SeatPrompts& prompts, const CommandViews* command,
+                              v1::MatchUpdate* update) const {
+  update->set_room_id(id_);
+  update->set_game(game_id());
+  update->set_command_index(command_index_);
+  update->set_your_seat(viewer.kind == rules::Viewer::Kind::Seat ? viewer.seat + 1 : 0);
   if (viewer.kind == rules::Viewer::Kind::Seat) {
-    if (const auto& open = prompts[static_cast<std::size_t>(viewer.seat)]) {
-      prompt = &*open;
-      prompt_id = prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0;
+    if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) {
+      prompt_to_wire(*prompt, update->mutable_prompt());
+      update->set_prompt_id(prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0);
     }
   }
-  if (command && command->headers) return command->headers->of(viewer, prompt, prompt_id);
-  return UpdateHeaders(shared_header(prompts), events, event_details(events)).of(viewer, prompt, prompt_id);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const auto& event = events[i];
+    if (!event.visibility.visible_to(viewer)) continue;
+    auto* out = update->add_events();
+    out->set_kind(event.kind);
+    out->set_text(event.text);
+    if (!event.data) continue;
+    if (command && i < command->event_details.size()) {
+      *out->mutable_detail() = command->event_details[i];
+    } else {
+      game_.adapter->encode_event(*event.data, out->mutable_detail());
+    }
+  }
+  update->set_seed_commitment(seed_.commitment());
+  for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
+    if (prompts[seat]) update->add_awaiting(static_cast<std::uint32_t>(seat));
+  }
+  if (auto result = current_result()) {
+    update->set_finished(true);
+    result_to_wire(*result, seed_.hex(), update->mutable_result());
+    if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
+  }
+  if (clock_) clock_to_wire(update->mutable_clocks());
 }
 
-Room::CommandViews Room::command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const {
+Room::CommandViews Room::command_views(const std::vector<rules::Event>& events) const {
   CommandViews out;
-  out.event_details = event_details(events);
-  out.headers.emplace(shared_header(prompts), events, out.event_details);
+  out.event_details.resize(events.size());
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].data) game_.adapter->encode_event(*events[i].data, &out.event_details[i]);
+  }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
   }
@@ -184,9 +192,16 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   bool want_full = false, want_delta = false;
   for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
   if (!want_full && !want_delta) return {};
-  // Both parts are written as bytes (update_headers.hpp, ViewFeed::record):
-  // building MatchUpdate messages per viewer was a tenth of a command.
-  const std::string header = update_header(viewer, events, prompts, command);
+  // The messages of one viewer's update live on an arena that starts on the
+  // stack: building and freeing them piece by piece was a tenth of a command.
+  alignas(8) char first_block[8192];
+  google::protobuf::ArenaOptions arena_options;
+  arena_options.initial_block = first_block;
+  arena_options.initial_block_size = sizeof first_block;
+  google::protobuf::Arena arena(arena_options);
+  auto* header = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+  fill_update_header(viewer, events, prompts, command, header);
+  const std::string common = header->SerializeAsString();
   const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
 
   google::protobuf::Any projected;
@@ -194,13 +209,13 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   const google::protobuf::Any& view = encoded ? *encoded : projected;
   ViewerUpdate out;
   if (want_full) {
-    v1::MatchUpdate whole;
-    *whole.mutable_view() = view;
-    out.full = std::make_shared<const std::string>(match_update_body(request_id, {header, whole.SerializeAsString()}));
+    auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+    *whole->mutable_view() = view;
+    out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
   }
-  std::string part;
-  feed_of(viewer).record(command_index_, view, fresh, want_delta ? &part : nullptr);
-  if (want_delta) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {header, part}));
+  auto* part = want_delta ? google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena) : nullptr;
+  feed_of(viewer).record(command_index_, view, fresh, part);
+  if (part) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {common, part->SerializeAsString()}));
   return out;
 }
 

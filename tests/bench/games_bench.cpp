@@ -42,8 +42,6 @@
 #include "delta/view_delta.hpp"
 #include "delta/view_feed.hpp"
 #include "match_replay.hpp"
-#include "update_body.hpp"
-#include "update_headers.hpp"
 #include "wire_convert.hpp"
 
 namespace {
@@ -108,27 +106,41 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   for (std::size_t i = 0; i < details.size(); ++i) {
     if (step.outcome.events[i].data) game.adapter->encode_event(*step.outcome.events[i].data, &details[i]);
   }
-  v1::MatchUpdate shared;  // the fields every viewer gets alike (Room::shared_header)
-  shared.set_room_id("r-0123456789");
-  shared.set_game(game.definition.id);
-  shared.set_command_index(index);
-  shared.set_seed_commitment(std::string(64, 'f'));
-  for (int seat = 0; seat < seats; ++seat) {
-    if (prompts[static_cast<std::size_t>(seat)]) shared.add_awaiting(static_cast<std::uint32_t>(seat));
-  }
-  const server::UpdateHeaders headers(shared, step.outcome.events, details);
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
-    const auto* prompt = v >= 0 && prompts[static_cast<std::size_t>(v)] ? &*prompts[static_cast<std::size_t>(v)] : nullptr;
-    const std::string common = headers.of(viewer, prompt, index);
+    alignas(8) char first_block[8192];  // as Room::match_update: the viewer's messages on an arena
+    google::protobuf::ArenaOptions arena_options;
+    arena_options.initial_block = first_block;
+    arena_options.initial_block_size = sizeof first_block;
+    google::protobuf::Arena arena(arena_options);
+    auto& update = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+    update.set_room_id("r-0123456789");
+    update.set_game(game.definition.id);
+    update.set_command_index(index);
+    update.set_your_seat(v + 1);
+    if (v >= 0 && prompts[static_cast<std::size_t>(v)]) {
+      server::prompt_to_wire(*prompts[static_cast<std::size_t>(v)], update.mutable_prompt());
+    }
+    update.set_seed_commitment(std::string(64, 'f'));
+    for (int seat = 0; seat < seats; ++seat) {
+      if (prompts[static_cast<std::size_t>(seat)]) update.add_awaiting(static_cast<std::uint32_t>(seat));
+    }
+    for (std::size_t i = 0; i < details.size(); ++i) {
+      const auto& event = step.outcome.events[i];
+      if (!event.visibility.visible_to(viewer)) continue;
+      auto* out = update.add_events();
+      out->set_kind(event.kind);
+      out->set_text(event.text);
+      if (event.data) *out->mutable_detail() = details[i];
+    }
+    const std::string common = update.SerializeAsString();
     const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
-    std::string part;
+    auto& part = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
     feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
-    const std::string body = server::match_update_body(0, {common, part});  // the frame the room sends
-    const std::size_t view_size = field_size(view.ByteSizeLong());
-    bytes.v1_1 += body.size();
-    bytes.v1_0 += body.size() - part.size() + view_size;
-    bytes.view1_1 += part.size();
+    const std::size_t part_size = part.SerializeAsString().size(), view_size = field_size(view.ByteSizeLong());
+    bytes.v1_1 += common.size() + part_size;
+    bytes.v1_0 += common.size() + view_size;
+    bytes.view1_1 += part_size;
     bytes.view1_0 += view_size;
     ++bytes.updates;
   }

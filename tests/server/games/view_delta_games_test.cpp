@@ -50,9 +50,7 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
         v1::MatchUpdate update;
         update.set_room_id("r");
         update.set_command_index(index);
-        std::string part;
-        w.feed.record(index, view, false, &part);
-        ASSERT_TRUE(update.MergeFromString(part));
+        w.feed.record(index, view, false, &update);
         const auto status = w.cache.store(update);
         const auto kept = w.cache.latest("r");
         ok = status == (index == 1 ? client::ViewStatus::Stored : client::ViewStatus::Applied) && kept &&

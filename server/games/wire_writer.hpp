@@ -3,8 +3,7 @@
 // skipped, repeated scalars packed). The adapters encode views with it: the
 // view of every viewer after every command was most of a command's cost when
 // built as a protobuf message (arena strings, size pass, UTF-8 checks) and
-// serialized; the server writes its MatchUpdates' parts with it too.
-// tests/server/games/wire_writer_test.cpp holds every adapter's
+// serialized. tests/server/games/wire_writer_test.cpp holds every adapter's
 // bytes equal to its protobuf message's serialization.
 #pragma once
 
@@ -13,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace concord::protocol {
+namespace concord::server::games {
 
 class WireWriter {
  public:
@@ -45,11 +44,6 @@ class WireWriter {
     const auto at = begin(field);
     for (auto x : items) varint(static_cast<std::uint64_t>(static_cast<std::int64_t>(x)));
     end(at);
-  }
-  // A fixed32 field with presence (`optional fixed32`): written even when 0.
-  void fixed32(int field, std::uint32_t v) {
-    tag(field, 5);
-    for (int i = 0; i < 4; ++i) out_.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
   }
   // Bytes written earlier by another WireWriter (whole fields).
   void raw(std::string_view bytes) { out_.append(bytes); }
@@ -96,4 +90,4 @@ class WireWriter {
   std::string& out_;
 };
 
-}  // namespace concord::protocol
+}  // namespace concord::server::games
