@@ -38,6 +38,18 @@ class JournalTest : public DbTest {
 
 };
 
+// Completions of appends: how many ran and how many reported written.
+struct Completions {
+  Counter counter;
+  std::atomic<int> ok{0};
+  Journal::Completion record() {
+    return [this](bool written) {
+      if (written) ++ok;
+      counter.add();
+    };
+  }
+};
+
 // Waits (polling) until the journal reports `reachable`; false after 30 s.
 bool wait_reachability(const Journal& journal, bool reachable) {
   for (int i = 0; i < 300; ++i) {
@@ -169,19 +181,15 @@ TEST_F(JournalTest, ABatchWritesCommandsAndEndsOfSeveralMatchesAndTheLaterEndWin
   const auto first = make_match("room-1", {make_player("alice")});
   const auto second = make_match("room-2", {make_player("bob")});
   Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
-  Counter counter;
-  std::atomic<int> ok{0};
-  auto record = [&](bool written) {
-    if (written) ++ok;
-    counter.add();
-  };
+  Completions done;
+  const auto record = done.record();
   for (int i = 1; i <= 2; ++i) journal.append(command(first, i), record);
   journal.append(FinishMatch{first, "finished", "winner=0"}, record);
   journal.append(command(second, 1), record);
   journal.append(FinishMatch{second, "finished", "winner=1"}, record);
   journal.append(FinishMatch{second, "finished", "winner=0 (judge)"}, record);
-  ASSERT_TRUE(counter.wait_for(6));
-  EXPECT_EQ(ok.load(), 6);
+  ASSERT_TRUE(done.counter.wait_for(6));
+  EXPECT_EQ(done.ok.load(), 6);
   EXPECT_EQ(journal.stats().batches, 1u) << "the window gathers them into one batch";
   EXPECT_EQ(MatchRepository(*conn_).get(first)->result_text, "winner=0");
   EXPECT_EQ(MatchRepository(*conn_).get(second)->result_text, "winner=0 (judge)");
@@ -197,20 +205,16 @@ TEST_F(JournalTest, ABatchWritesCommandsAndEndsOfSeveralMatchesAndTheLaterEndWin
 TEST_F(JournalTest, ABatchThatEndsAMatchAndRewritesAStoredCommandIsWrittenWhole) {
   const auto match = make_match("room-1", {make_player("alice")});
   Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
-  Counter counter;
-  std::atomic<int> ok{0};
-  auto record = [&](bool written) {
-    if (written) ++ok;
-    counter.add();
-  };
+  Completions done;
+  const auto record = done.record();
   journal.append(command(match, 1), record);
   journal.append(command(match, 2), record);
-  ASSERT_TRUE(counter.wait_for(2));
+  ASSERT_TRUE(done.counter.wait_for(2));
   journal.append(command(match, 1), record);  // the same run again: an in-doubt retry
   journal.append(command(match, 2), record);
   journal.append(FinishMatch{match, "finished", "winner=1"}, record);
-  ASSERT_TRUE(counter.wait_for(5));
-  EXPECT_EQ(ok.load(), 5);
+  ASSERT_TRUE(done.counter.wait_for(5));
+  EXPECT_EQ(done.ok.load(), 5);
   EXPECT_EQ(journal.stats().batches, 2u);
   EXPECT_EQ(query_value<std::int64_t>("SELECT count(*) FROM match_command_batches"), 1) << "one run [1, 2]";
   EXPECT_EQ(MatchRepository(*conn_).commands(match).size(), 2u);
