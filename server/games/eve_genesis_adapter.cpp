@@ -419,7 +419,8 @@ void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::A
 // Projected together and written from shared runs: the public part of the
 // view once, each seat's private part once.
 std::vector<google::protobuf::Any> EveGenesisAdapter::encode_views(const rules::Match& match,
-                                                                   const std::vector<rules::Viewer>& viewers) const {
+                                                                   const std::vector<rules::Viewer>& viewers,
+                                                                   ViewMemo* /*memo*/) const {
   return encode_views_together<eve::EveMatch, SharedRuns>(*this, match, viewers, view_type_url());
 }
 

@@ -16,8 +16,9 @@ std::string encode_wire(const eve::EveView& view);
 class EveGenesisAdapter final : public GameAdapter {
  public:
   void encode_view(const rules::View& view, google::protobuf::Any* out) const override;
-  std::vector<google::protobuf::Any> encode_views(const rules::Match& match,
-                                                  const std::vector<rules::Viewer>& viewers) const override;
+  using GameAdapter::encode_views;
+  std::vector<google::protobuf::Any> encode_views(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
+                                                  ViewMemo* memo) const override;
   // EVE events carry kind and text only (GameEvent.kind/text); no detail.
   void encode_event(const rules::EventData& data, google::protobuf::Any* out) const override;
 };

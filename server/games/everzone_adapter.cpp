@@ -1,7 +1,8 @@
 #include "everzone_adapter.hpp"
 
+#include <algorithm>
+
 #include "concord/everzone/everzone_match.hpp"
-#include "views_together.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -94,6 +95,9 @@ void fill_view(const everzone::EverZoneView& view, pb::EzView& out) {
 
 // The same message written straight as wire bytes (see wire_writer.hpp), in
 // field-number order: the bytes equal to_proto(view).SerializeAsString().
+// The writers take the view with either card type (view.hpp) and a `card`
+// callable that writes one card as field `field`: from its CardEntry, or
+// from the bytes a memo keeps per instance.
 void write_card(WireWriter& w, int field, const everzone::CardEntry& c) {
   const auto at = w.begin(field);
   w.str(1, c.ref);
@@ -102,8 +106,14 @@ void write_card(WireWriter& w, int field, const everzone::CardEntry& c) {
   w.end(at);
 }
 
-void write_cards(WireWriter& w, int field, const std::vector<everzone::CardEntry>& cards) {
-  for (const auto& c : cards) write_card(w, field, c);
+struct EntryWriter {
+  WireWriter& w;
+  void operator()(int field, const everzone::CardEntry& c) const { write_card(w, field, c); }
+};
+
+template <typename Cards, typename WriteCard>
+void write_cards(int field, const Cards& cards, const WriteCard& card) {
+  for (const auto& c : cards) card(field, c);
 }
 
 void write_values(WireWriter& w, int field, const everzone::Values& v) {
@@ -119,7 +129,8 @@ std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 
 // An EzSeat in three runs, so that a seat's public fields can be written once
 // for every viewer: fields 1-10, the owner-only ones 11-18, then 19-27.
-void write_seat_head(WireWriter& w, const everzone::SeatView& s) {
+template <typename Seat>
+void write_seat_head(WireWriter& w, const Seat& s) {
   w.u64(1, u32(s.seat));
   w.i64(2, s.cp);
   w.i64(3, s.surrenders);
@@ -132,26 +143,26 @@ void write_seat_head(WireWriter& w, const everzone::SeatView& s) {
   write_values(w, 10, s.army);
 }
 
-using Cards = std::vector<everzone::CardEntry>;
-
+template <typename Cards, typename WriteCard>
 void write_seat_private(WireWriter& w, const Cards* hand, const Cards* deployed, const Cards* deck,
-                        const std::vector<std::string>* secret) {
+                        const std::vector<std::string>* secret, const WriteCard& card) {
   w.boolean(11, hand != nullptr);
-  if (hand) write_cards(w, 12, *hand);
+  if (hand) write_cards(12, *hand, card);
   w.boolean(13, deployed != nullptr);
-  if (deployed) write_cards(w, 14, *deployed);
+  if (deployed) write_cards(14, *deployed, card);
   w.boolean(15, deck != nullptr);
-  if (deck) write_cards(w, 16, *deck);
+  if (deck) write_cards(16, *deck, card);
   w.boolean(17, secret != nullptr);
   if (secret) w.strings(18, *secret);
 }
 
-void write_seat_tail(WireWriter& w, const everzone::SeatView& s) {
-  write_cards(w, 19, s.active);
-  write_cards(w, 20, s.withdrawn);
-  write_cards(w, 21, s.supports);
-  write_cards(w, 22, s.retreated);
-  write_cards(w, 23, s.fallen);
+template <typename Seat, typename WriteCard>
+void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
+  write_cards(19, s.active, card);
+  write_cards(20, s.withdrawn, card);
+  write_cards(21, s.supports, card);
+  write_cards(22, s.retreated, card);
+  write_cards(23, s.fallen, card);
   w.i64(24, s.team);
   w.i64(25, s.target);
   w.boolean(26, s.eliminated);
@@ -164,18 +175,20 @@ const T* pointer(const std::optional<T>& v) {
 }
 
 void write_seat(WireWriter& w, const everzone::SeatView& s) {
+  const EntryWriter card{w};
   const auto at = w.begin(7);
   write_seat_head(w, s);
-  write_seat_private(w, pointer(s.hand), pointer(s.deployed), pointer(s.deck), pointer(s.secret));
-  write_seat_tail(w, s);
+  write_seat_private(w, pointer(s.hand), pointer(s.deployed), pointer(s.deck), pointer(s.secret), card);
+  write_seat_tail(w, s, card);
   w.end(at);
 }
 
-void write_effect(WireWriter& w, const everzone::EffectView& e) {
+template <typename Effect, typename WriteCard>
+void write_effect(WireWriter& w, const Effect& e, const WriteCard& card) {
   const auto at = w.begin(14);
-  write_card(w, 1, e.source);
+  card(1, e.source);
   w.i64(2, e.seat);
-  write_cards(w, 3, e.cards);
+  write_cards(3, e.cards, card);
   w.str(4, e.change);
   w.i64(5, e.amount);
   w.str(6, e.lasts);
@@ -185,7 +198,8 @@ void write_effect(WireWriter& w, const everzone::EffectView& e) {
 
 // EzView in three runs: fields 1-6, the seats (7), then 8-13; the lasting
 // effects (14) come last.
-void write_view_head(WireWriter& w, const everzone::EverZoneView& view) {
+template <typename Fields>
+void write_view_head(WireWriter& w, const Fields& view) {
   w.str(1, view.phase);
   w.str(2, view.location);
   w.u64(3, u32(view.turn));
@@ -194,7 +208,8 @@ void write_view_head(WireWriter& w, const everzone::EverZoneView& view) {
   w.u64(6, u32(view.battle_deck_count));
 }
 
-void write_view_middle(WireWriter& w, const everzone::EverZoneView& view) {
+template <typename Fields, typename WriteCard>
+void write_view_middle(WireWriter& w, const Fields& view, const WriteCard& card) {
   w.boolean(8, view.teams);
   for (const auto& a : view.armies) {
     const auto at = w.begin(9);
@@ -205,60 +220,171 @@ void write_view_middle(WireWriter& w, const everzone::EverZoneView& view) {
     w.end(at);
   }
   w.boolean(10, view.after_clash);
-  write_cards(w, 11, view.effects);
-  write_cards(w, 12, view.abilities);
-  write_cards(w, 13, view.captured);
+  write_cards(11, view.effects, card);
+  write_cards(12, view.abilities, card);
+  write_cards(13, view.captured, card);
 }
 
-void write_lingering(WireWriter& w, const std::vector<everzone::EffectView>& lingering) {
-  for (const auto& e : lingering) write_effect(w, e);
+template <typename Effects, typename WriteCard>
+void write_lingering(WireWriter& w, const Effects& lingering, const WriteCard& card) {
+  for (const auto& e : lingering) write_effect(w, e, card);
 }
 
 void write_view(WireWriter& w, const everzone::EverZoneView& view) {
+  const EntryWriter card{w};
   write_view_head(w, view);
   for (const auto& s : view.seats) write_seat(w, s);
-  write_view_middle(w, view);
-  write_lingering(w, view.lingering);
+  write_view_middle(w, view, card);
+  write_lingering(w, view.lingering, card);
 }
 
-// The runs of EverZoneViews::common that every viewer shares, written once.
-struct SharedRuns {
-  std::string head, middle;
-  std::vector<std::string> seat_head, seat_tail;  // per seat
+// What EverZone keeps between the commands of one match (GameAdapter::ViewMemo):
+// each card instance's EzCard bytes, and per seat the bytes of its public
+// piles and of its private part with the projected values they were written
+// from. A part is written again only when its values differ.
+class EverZoneViewMemo final : public GameAdapter::ViewMemo {
+ public:
+  // Forgets everything if `match` is not the match the memo was made for
+  // (told by the instances' cards, which are fixed from the setup on).
+  void check(const everzone::EverZoneMatch& match) {
+    if (match.state().card_of == card_of_) return;
+    *this = EverZoneViewMemo();
+    card_of_ = match.state().card_of;
+  }
 
-  explicit SharedRuns(const everzone::EverZoneView& common) {
-    WireWriter h(head), m(middle);
+  const std::string& card(const everzone::EverZoneMatch& match, int instance) {
+    const auto i = static_cast<std::size_t>(instance);
+    if (i >= cards_.size()) cards_.resize(i + 1);
+    if (cards_[i].empty()) {
+      const auto entry = match.card_entry(instance);
+      WireWriter w(cards_[i]);
+      w.str(1, entry.ref);
+      w.str(2, entry.name);
+      w.str(3, entry.card_id);
+    }
+    return cards_[i];
+  }
+
+  // The memo of a part: its bytes and the values they were written from.
+  template <typename Key>
+  struct Part {
+    std::optional<Key> key;
+    std::string bytes;
+  };
+  using SeatIds = everzone::BasicSeatView<int>;
+  using PrivateIds = everzone::BasicSeatPrivate<int>;
+  // Before tail() and own(): the match's seat count (parts are not moved
+  // after this, so their bytes can be referred to while views are written).
+  void seats(std::size_t count) {
+    tails_.resize(count);
+    owns_.resize(count);
+  }
+  Part<SeatIds>& tail(std::size_t seat) { return tails_.at(seat); }
+  Part<PrivateIds>& own(std::size_t seat) { return owns_.at(seat); }
+
+ private:
+  std::vector<int> card_of_;
+  std::vector<std::string> cards_;
+  std::vector<Part<SeatIds>> tails_;
+  std::vector<Part<PrivateIds>> owns_;
+};
+
+bool same_tail(const everzone::BasicSeatView<int>& a, const everzone::BasicSeatView<int>& b) {
+  return a.active == b.active && a.withdrawn == b.withdrawn && a.supports == b.supports &&
+         a.retreated == b.retreated && a.fallen == b.fallen && a.team == b.team && a.target == b.target &&
+         a.eliminated == b.eliminated && a.allies == b.allies;
+}
+
+bool same_own(const everzone::BasicSeatPrivate<int>& a, const everzone::BasicSeatPrivate<int>& b) {
+  return a.hand == b.hand && a.deployed == b.deployed && a.secret == b.secret;
+}
+
+// Writes a card instance from the memo's bytes.
+struct MemoCardWriter {
+  WireWriter& w;
+  EverZoneViewMemo& memo;
+  const everzone::EverZoneMatch& match;
+  void operator()(int field, int instance) const { w.element(field, memo.card(match, instance)); }
+};
+
+// The bytes of `part`, written again by `write` only if `key` differs from
+// the values they were written from (`same`).
+template <typename Key, typename Same, typename Write>
+const std::string& memoized(EverZoneViewMemo::Part<Key>& part, const Key& key, Same same, Write write) {
+  if (!part.key || !same(*part.key, key)) {
+    part.bytes.clear();
+    WireWriter w(part.bytes);
+    write(w);
+    part.key = key;
+  }
+  return part.bytes;
+}
+
+// The views of one command from EverZoneMatch::view_ids: what every viewer
+// shares written once (seat piles from the memo when unchanged), each seat's
+// private part from the memo when unchanged, then each viewer's bytes put
+// together; the same bytes write_view gives for its EverZoneView.
+class TogetherWriter {
+ public:
+  TogetherWriter(const everzone::EverZoneMatch& match, EverZoneViewMemo& memo) : match_(match), memo_(memo) {}
+
+  std::vector<google::protobuf::Any> write(const std::vector<rules::Viewer>& viewers, const std::string& type_url) {
+    const auto ids = match_.view_ids(viewers);
+    write_shared(ids.common);
+    std::vector<google::protobuf::Any> out(viewers.size());
+    for (std::size_t i = 0; i < viewers.size(); ++i) {
+      out[i].set_type_url(type_url);
+      out[i].set_value(assemble(ids, i, viewers[i]));
+    }
+    return out;
+  }
+
+ private:
+  MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
+
+  void write_shared(const everzone::BasicViewFields<int>& common) {
+    memo_.seats(common.seats.size());
+    WireWriter h(head_), m(middle_);
     write_view_head(h, common);
-    write_view_middle(m, common);
-    for (const auto& s : common.seats) {
-      WireWriter sh(seat_head.emplace_back()), st(seat_tail.emplace_back());
-      write_seat_head(sh, s);
-      write_seat_tail(st, s);
+    write_view_middle(m, common, card(m));
+    for (std::size_t s = 0; s < common.seats.size(); ++s) {
+      const auto& seat = common.seats[s];
+      WireWriter sh(seat_head_.emplace_back());
+      write_seat_head(sh, seat);
+      seat_tail_.push_back(&memoized(memo_.tail(s), seat, same_tail,
+                                     [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); }));
     }
   }
 
-  // Viewer i's view: its own seat's private part (seats) and its lasting
-  // effects added; the same bytes write_view gives for its EverZoneView.
-  std::string assemble(const everzone::EverZoneViews& views, std::size_t i, const rules::Viewer& viewer) const {
-    const auto& own = views.own[i];
-    const int own_seat = viewer.seat;
+  std::string assemble(const everzone::EverZoneViewIds& ids, std::size_t i, const rules::Viewer& viewer) {
+    const auto& own = ids.own[i];
     std::string bytes;
     bytes.reserve(4096);
     WireWriter w(bytes);
-    w.raw(head);
-    for (std::size_t s = 0; s < seat_head.size(); ++s) {
+    w.raw(head_);
+    for (std::size_t s = 0; s < seat_head_.size(); ++s) {
       const auto at = w.begin(7);
-      w.raw(seat_head[s]);
-      if (own && static_cast<int>(s) == own_seat) {
-        write_seat_private(w, &own->hand, &own->deployed, nullptr, pointer(own->secret));
-      }
-      w.raw(seat_tail[s]);
+      w.raw(seat_head_[s]);
+      if (own && static_cast<int>(s) == viewer.seat) w.raw(own_part(s, *own));
+      w.raw(*seat_tail_[s]);
       w.end(at);
     }
-    w.raw(middle);
-    write_lingering(w, views.lingering[i]);
+    w.raw(middle_);
+    write_lingering(w, ids.lingering[i], card(w));
     return bytes;
   }
+
+  const std::string& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
+    return memoized(memo_.own(seat), own, same_own, [&](WireWriter& w) {
+      write_seat_private<std::vector<int>>(w, &own.hand, &own.deployed, nullptr, pointer(own.secret), card(w));
+    });
+  }
+
+  const everzone::EverZoneMatch& match_;
+  EverZoneViewMemo& memo_;
+  std::string head_, middle_;
+  std::vector<std::string> seat_head_;
+  std::vector<const std::string*> seat_tail_;  // in the memo
 };
 
 const std::string& view_type_url() {
@@ -299,9 +425,23 @@ void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any
 
 // Projected together and written from shared runs: the public part of the
 // view once, each seat's private part once.
+// Judges among the viewers (they see everything) get each view on its own.
 std::vector<google::protobuf::Any> EverZoneAdapter::encode_views(const rules::Match& match,
-                                                                 const std::vector<rules::Viewer>& viewers) const {
-  return encode_views_together<everzone::EverZoneMatch, SharedRuns>(*this, match, viewers, view_type_url());
+                                                                 const std::vector<rules::Viewer>& viewers,
+                                                                 ViewMemo* memo) const {
+  const auto* typed = dynamic_cast<const everzone::EverZoneMatch*>(&match);
+  const bool judge = std::any_of(viewers.begin(), viewers.end(),
+                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
+  if (!typed || judge) return GameAdapter::encode_views(match, viewers, nullptr);
+  EverZoneViewMemo local;
+  auto* kept = dynamic_cast<EverZoneViewMemo*>(memo);
+  if (!kept) kept = &local;
+  kept->check(*typed);
+  return TogetherWriter(*typed, *kept).write(viewers, view_type_url());
+}
+
+std::unique_ptr<GameAdapter::ViewMemo> EverZoneAdapter::new_view_memo() const {
+  return std::make_unique<EverZoneViewMemo>();
 }
 
 void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {

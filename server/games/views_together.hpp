@@ -22,7 +22,7 @@ std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adap
   const auto* typed = dynamic_cast<const MatchT*>(&match);
   const bool judge = std::any_of(viewers.begin(), viewers.end(),
                                  [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
-  if (!typed || judge) return adapter.GameAdapter::encode_views(match, viewers);
+  if (!typed || judge) return adapter.GameAdapter::encode_views(match, viewers, nullptr);
   const auto views = typed->views(viewers);
   const Runs runs(*views.common);
   std::vector<google::protobuf::Any> out(viewers.size());

@@ -423,6 +423,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<PendingFlush> pending_;
   std::vector<protocol::ViewFeed> seat_feeds_;  // last view sent per seat (deltas)
   protocol::ViewFeed spectator_feed_;
+  // What the game keeps between commands to write views faster (it checks
+  // itself against the match, so a rebuilt or new match is safe).
+  mutable std::unique_ptr<GameAdapter::ViewMemo> view_memo_;
   bool closed_ = false;
   boost::asio::steady_timer expiry_timer_;
   boost::asio::steady_timer clock_timer_;

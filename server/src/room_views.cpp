@@ -175,7 +175,9 @@ Room::CommandViews Room::command_views(const std::vector<rules::Event>& events) 
     if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
   }
   if (policy_.spectators_delayed() || !public_links().empty()) out.viewers.push_back(rules::Viewer::spectator());
-  if (!out.viewers.empty()) out.views = game_.adapter->encode_views(*match_, out.viewers);
+  if (out.viewers.empty()) return out;
+  if (!view_memo_) view_memo_ = game_.adapter->new_view_memo();
+  out.views = game_.adapter->encode_views(*match_, out.viewers, view_memo_.get());
   return out;
 }
 

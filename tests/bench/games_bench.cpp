@@ -91,7 +91,8 @@ std::size_t field_size(std::size_t payload) {
 // `alone`: each view projected and packed on its own (GameAdapter's default
 // encode_views, what rooms did before the games shared the public part).
 void project(const server::GameEntry& game, const testsupport::BotStep& step, std::uint64_t index,
-             bool spectators, bool alone, std::vector<protocol::ViewFeed>& feeds, Bytes& bytes) {
+             bool spectators, bool alone, std::vector<protocol::ViewFeed>& feeds, server::GameAdapter::ViewMemo* memo,
+             Bytes& bytes) {
   const int seats = step.match.seat_count();
   std::vector<std::optional<rules::Prompt>> prompts;  // once per command, as the room does
   for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.prompt(seat));
@@ -100,8 +101,8 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     viewers.push_back(v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v));
   }
-  const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers)
-                           : game.adapter->encode_views(step.match, viewers);
+  const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers, nullptr)
+                           : game.adapter->encode_views(step.match, viewers, memo);
   std::vector<google::protobuf::Any> details(step.outcome.events.size());  // once per command, as the room does
   for (std::size_t i = 0; i < details.size(); ++i) {
     if (step.outcome.events[i].data) game.adapter->encode_event(*step.outcome.events[i].data, &details[i]);
@@ -215,12 +216,13 @@ void run_games(benchmark::State& state, Mode mode) {
     std::int64_t match_id = mode == Mode::WithJournal ? bench_journal().new_match(game.definition.id, seats) : 0;
     std::int64_t index = 0;
     std::vector<protocol::ViewFeed> feeds;
+    const auto memo = game.adapter->new_view_memo();  // one per match, as a room keeps it
     if (mode != Mode::EngineOnly) {
       options.hash_before = false;  // the journal hashes the state after each command, as a room does
       options.on_step = [&](const testsupport::BotStep& step) {
         if (!step.outcome.accepted) return;
         project(game, step, static_cast<std::uint64_t>(index + 1), spectators, mode == Mode::WithStateHashViewsAlone,
-                feeds, bytes);
+                feeds, memo.get(), bytes);
         if (mode == Mode::WithStateHash || mode == Mode::WithStateHashViewsAlone) {
           hashed += step.match.state_hash().size();
         }

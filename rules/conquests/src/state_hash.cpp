@@ -9,7 +9,7 @@ namespace {
 
 void add_list(rules::StateHasher& h, const std::vector<int>& v) {
   h.add(static_cast<std::int64_t>(v.size()));
-  for (int x : v) h.add(x);
+  h.add_each(v);
 }
 
 void add_player(rules::StateHasher& h, const PlayerState& p) {

@@ -1,5 +1,7 @@
 #include "concord/everzone/view.hpp"
 
+#include <type_traits>
+
 #include "concord/everzone/army.hpp"
 #include "concord/everzone/everzone_match.hpp"
 #include "concord/everzone/sides.hpp"
@@ -29,21 +31,41 @@ const char* phase_name(Phase p) {
 // "Meraud (c17)"
 std::string text_of(const CardEntry& c) { return c.name + " (" + c.ref + ")"; }
 
+// Card instance c as a view names it.
+void fill_entry(const CardDb& db, const GameState& s, int c, CardEntry& entry) {
+  const Card& card = db.at(s.card_of.at(static_cast<std::size_t>(c)));
+  entry.ref = instance_id(c);
+  entry.card_id = card.id;
+  entry.name = card.name;
+}
+
+// Projects the view of one viewer with cards of type C: CardEntry (named) or
+// int (instance numbers, EverZoneViewIds). The one place that decides what a
+// viewer sees, whatever the card type.
+template <typename C>
 class Projector {
  public:
   Projector(const CardDb& db, const GameState& s, const rules::Viewer& v) : db_(db), s_(s), v_(v) {}
 
-  std::vector<CardEntry> list(const std::vector<int>& cards) const {
-    std::vector<CardEntry> out;
-    out.reserve(cards.size());
-    for (int c : cards) {
-      const Card& card = db_.at(s_.card_of.at(static_cast<std::size_t>(c)));
-      auto& entry = out.emplace_back();  // filled in place: no temporary entry moved in
-      entry.ref = instance_id(c);
-      entry.card_id = card.id;
-      entry.name = card.name;
+  std::vector<C> list(const std::vector<int>& cards) const {
+    if constexpr (std::is_same_v<C, int>) {
+      return cards;
+    } else {
+      std::vector<CardEntry> out;
+      out.reserve(cards.size());
+      for (int c : cards) fill_entry(db_, s_, c, out.emplace_back());  // in place: no temporary moved in
+      return out;
     }
-    return out;
+  }
+
+  C one(int c) const {
+    if constexpr (std::is_same_v<C, int>) {
+      return c;
+    } else {
+      CardEntry entry;
+      fill_entry(db_, s_, c, entry);
+      return entry;
+    }
   }
 
   // Public: not in a hand, a deck or face down.
@@ -65,15 +87,15 @@ class Projector {
     return is_public(c);
   }
 
-  std::vector<EffectView> lingering() const {
-    std::vector<EffectView> out;
+  std::vector<BasicEffectView<C>> lingering() const {
+    std::vector<BasicEffectView<C>> out;
     for (const auto& e : s_.lingering) {
       if (e.source < 0 || !visible(e.source)) continue;
-      EffectView v;
-      v.source = list({e.source}).front();
+      BasicEffectView<C> v;
+      v.source = one(e.source);
       v.seat = e.seat;
       for (int c : e.cards)
-        if (visible(c)) v.cards.push_back(list({c}).front());
+        if (visible(c)) v.cards.push_back(one(c));
       v.change = change_name(e);
       v.amount = e.amount;
       v.lasts = lasts_name(e.lasts);
@@ -83,11 +105,11 @@ class Projector {
     return out;
   }
 
-  SeatView seat(int i) const {
+  BasicSeatView<C> seat(int i) const {
     const auto& p = s_.players.at(static_cast<std::size_t>(i));
     const bool own = v_.kind == rules::Viewer::Kind::Judge ||
                      (v_.kind == rules::Viewer::Kind::Seat && v_.seat == i);
-    SeatView sv;
+    BasicSeatView<C> sv;
     sv.seat = i;
     sv.cp = p.cp;
     sv.surrenders = p.surrenders;
@@ -121,9 +143,9 @@ class Projector {
   }
 
   // What only seat i (and judges) see of seat i; views() sends it to seat i alone.
-  SeatPrivate own_seat(int i) const {
+  BasicSeatPrivate<C> own_seat(int i) const {
     const auto& p = s_.players.at(static_cast<std::size_t>(i));
-    SeatPrivate out{list(p.hand), list(p.deployed), std::nullopt};
+    BasicSeatPrivate<C> out{list(p.hand), list(p.deployed), std::nullopt};
     if (p.answered) out.secret = secret(p);
     return out;
   }
@@ -132,7 +154,7 @@ class Projector {
     if (s_.phase == Phase::Surrender) return {p.surrender ? "surrender" : "continue"};
     if (s_.phase == Phase::Target) return {"target_" + std::to_string(p.secret_target)};
     std::vector<std::string> out;
-    for (const auto& card : list(p.secret)) out.push_back(text_of(card));
+    for (const auto& card : Projector<CardEntry>(db_, s_, v_).list(p.secret)) out.push_back(text_of(card));
     return out;
   }
 
@@ -151,9 +173,8 @@ class Projector {
     return out;
   }
 
-  std::unique_ptr<EverZoneView> build() const {
-    auto view = std::make_unique<EverZoneView>();
-    view->viewer = v_;
+  // The fields of the view; EverZoneView's viewer is set by the caller.
+  void build(BasicViewFields<C>* view) const {
     view->phase = phase_name(s_.phase);
     if (s_.location >= 0) {
       view->location = db_.at(s_.location).name;
@@ -172,6 +193,12 @@ class Projector {
     view->lingering = lingering();
     view->armies = armies();
     view->result = s_.result;
+  }
+
+  std::unique_ptr<EverZoneView> build() const {
+    auto view = std::make_unique<EverZoneView>();
+    view->viewer = v_;
+    build(view.get());
     return view;
   }
 
@@ -201,20 +228,45 @@ void put_list(std::string& out, const char* label, const std::vector<CardEntry>&
 }  // namespace
 
 std::unique_ptr<rules::View> EverZoneMatch::view(const rules::Viewer& viewer) const {
-  return Projector(db_, state_, viewer).build();
+  return Projector<CardEntry>(db_, state_, viewer).build();
 }
+
+namespace {
+
+// The spectators' view in *common, then per viewer its own part.
+template <typename C, typename Views, typename Common>
+void project_together(const CardDb& db, const GameState& s, const std::vector<rules::Viewer>& viewers,
+                      Common& common, Views& out) {
+  const auto spectator = rules::Viewer::spectator();
+  Projector<C>(db, s, spectator).build(&common);
+  for (const auto& viewer : viewers) {
+    const Projector<C> projector(db, s, viewer);
+    const bool seat = viewer.kind == rules::Viewer::Kind::Seat;
+    out.own.push_back(seat ? std::optional<BasicSeatPrivate<C>>(projector.own_seat(viewer.seat)) : std::nullopt);
+    out.lingering.push_back(seat ? projector.lingering() : common.lingering);
+  }
+}
+
+}  // namespace
 
 EverZoneViews EverZoneMatch::views(const std::vector<rules::Viewer>& viewers) const {
   EverZoneViews out;
-  const auto spectator = rules::Viewer::spectator();
-  out.common = Projector(db_, state_, spectator).build();
-  for (const auto& viewer : viewers) {
-    const Projector projector(db_, state_, viewer);
-    const bool seat = viewer.kind == rules::Viewer::Kind::Seat;
-    out.own.push_back(seat ? std::optional<SeatPrivate>(projector.own_seat(viewer.seat)) : std::nullopt);
-    out.lingering.push_back(seat ? projector.lingering() : out.common->lingering);
-  }
+  out.common = std::make_unique<EverZoneView>();
+  out.common->viewer = rules::Viewer::spectator();
+  project_together<CardEntry>(db_, state_, viewers, *out.common, out);
   return out;
+}
+
+EverZoneViewIds EverZoneMatch::view_ids(const std::vector<rules::Viewer>& viewers) const {
+  EverZoneViewIds out;
+  project_together<int>(db_, state_, viewers, out.common, out);
+  return out;
+}
+
+CardEntry EverZoneMatch::card_entry(int instance) const {
+  CardEntry entry;
+  fill_entry(db_, state_, instance, entry);
+  return entry;
 }
 
 EverZoneView EverZoneViews::view_of(std::size_t i, const rules::Viewer& viewer) const {

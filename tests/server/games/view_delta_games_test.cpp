@@ -1,8 +1,13 @@
 // Protocol 1.1 view deltas over real games: in seeded random-bot games of each
 // shipped game, for every viewer (each seat, spectators, a judge), the view a
 // client rebuilds by applying the server's deltas (protocol::ViewFeed ->
-// client::MatchCache) equals the full view at every accepted command.
+// client::MatchCache) equals the full view at every accepted command. The
+// seats and spectators get their views as a room sends them: projected
+// together with the match's view memo (GameAdapter::new_view_memo); the
+// judge's view on its own.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "botplay/bot_play.hpp"
 #include "shipped_game_setup.hpp"
@@ -36,6 +41,11 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
       watchers.push_back(std::make_unique<Watcher>());
       watchers.back()->viewer = viewer;
     }
+    std::vector<rules::Viewer> room_viewers;  // projected together, as Room::command_views does
+    for (const auto& viewer : viewers) {
+      if (viewer.kind != rules::Viewer::Kind::Judge) room_viewers.push_back(viewer);
+    }
+    const auto memo = game.adapter->new_view_memo();
     std::uint64_t index = 0;
     bool ok = true;
     testsupport::BotPlayOptions options;
@@ -43,6 +53,7 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
     options.on_step = [&](const testsupport::BotStep& step) {
       if (!step.outcome.accepted || !ok) return;
       ++index;
+      const auto together = game.adapter->encode_views(step.match, room_viewers, memo.get());
       for (auto& watcher : watchers) {
         auto& w = *watcher;
         google::protobuf::Any view;
@@ -50,7 +61,12 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
         v1::MatchUpdate update;
         update.set_room_id("r");
         update.set_command_index(index);
-        w.feed.record(index, view, false, &update);
+        const auto at = std::find(room_viewers.begin(), room_viewers.end(), w.viewer) - room_viewers.begin();
+        if (w.viewer.kind == rules::Viewer::Kind::Judge) {
+          w.feed.record(index, view, false, &update);
+        } else {
+          w.feed.record(index, together[static_cast<std::size_t>(at)], false, &update);
+        }
         const auto status = w.cache.store(update);
         const auto kept = w.cache.latest("r");
         ok = status == (index == 1 ? client::ViewStatus::Stored : client::ViewStatus::Applied) && kept &&

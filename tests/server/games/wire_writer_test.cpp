@@ -79,10 +79,13 @@ TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
 // together): for every viewer, the same Any as encode_view of its own view.
 // Both games write the public part once (EverZoneMatch::views,
 // EveMatch::views); with a judge among the viewers, each view is projected
-// on its own.
+// on its own. One view memo (GameAdapter::new_view_memo) serves every
+// command of every game in turn, as a room's serves its matches: what it
+// keeps from earlier commands, and from other matches, never shows.
 void check_views_together(const std::string& id, int seats, int games, const rules::OptionValues& options = {},
                           std::size_t max_compared = 0) {
   const auto& game = setups::shipped(id);
+  const auto memo = game.adapter->new_view_memo();
   for (int n = 0; n < games; ++n) {
     std::vector<rules::Viewer> viewers{rules::Viewer::spectator()};
     for (int s = seats - 1; s >= 0; --s) viewers.push_back(rules::Viewer::of_seat(s));
@@ -95,7 +98,7 @@ void check_views_together(const std::string& id, int seats, int games, const rul
       if (!step.outcome.accepted || ::testing::Test::HasFailure()) return;
       if (max_compared > 0 && compared >= max_compared) return;
       for (const auto* list : {&viewers, &with_judge}) {
-        const auto together = game.adapter->encode_views(step.match, *list);
+        const auto together = game.adapter->encode_views(step.match, *list, memo.get());
         ASSERT_EQ(together.size(), list->size());
         for (std::size_t i = 0; i < list->size(); ++i) {
           google::protobuf::Any alone;

@@ -18,12 +18,29 @@ class GameAdapter {
  public:
   virtual ~GameAdapter() = default;
   virtual void encode_view(const rules::View& view, google::protobuf::Any* out) const = 0;
+  // What a game may keep between the commands of one match to write the next
+  // views with less work (each card's bytes, the parts of the views that did
+  // not change). A room makes one per match (new_view_memo) and passes it to
+  // every encode_views of that match. A memo checks what it keeps against the
+  // match it is given and starts over for another one, so it never makes a
+  // view differ from one written without it. nullptr: the game keeps nothing.
+  class ViewMemo {
+   public:
+    virtual ~ViewMemo() = default;
+  };
+  virtual std::unique_ptr<ViewMemo> new_view_memo() const { return nullptr; }
   // The views of `viewers` (seats and spectators) after the same command:
   // out[i] holds what encode_view(*match.view(viewers[i])) gives. The default
   // projects and encodes each on its own; a game whose viewers see mostly
   // the same overrides it to do the shared part once.
+  std::vector<google::protobuf::Any> encode_views(const rules::Match& match,
+                                                  const std::vector<rules::Viewer>& viewers) const {
+    return encode_views(match, viewers, nullptr);
+  }
+  // The same, with the match's memo (from new_view_memo, or nullptr).
   virtual std::vector<google::protobuf::Any> encode_views(const rules::Match& match,
-                                                          const std::vector<rules::Viewer>& viewers) const {
+                                                          const std::vector<rules::Viewer>& viewers,
+                                                          ViewMemo* /*memo*/) const {
     std::vector<google::protobuf::Any> out(viewers.size());
     for (std::size_t i = 0; i < viewers.size(); ++i) encode_view(*match.view(viewers[i]), &out[i]);
     return out;

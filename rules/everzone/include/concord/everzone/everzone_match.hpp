@@ -25,6 +25,9 @@ class EverZoneMatch : public rules::Match {
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
   // The views of `viewers` (seats and spectators) projected together (view.hpp).
   EverZoneViews views(const std::vector<rules::Viewer>& viewers) const;
+  // The same with cards as instance numbers; card_entry names one (view.hpp).
+  EverZoneViewIds view_ids(const std::vector<rules::Viewer>& viewers) const;
+  CardEntry card_entry(int instance) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;
   bool finished() const override { return state_.phase == Phase::Over; }
   std::optional<rules::MatchResult> result() const override { return state_.result; }

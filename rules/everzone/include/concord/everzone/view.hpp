@@ -25,7 +25,12 @@ struct CardEntry {
   bool operator==(const CardEntry&) const = default;
 };
 
-struct SeatView {
+// The view types are written once for two kinds of card: CardEntry (what
+// is sent, EverZoneView) and int, the instance number of GameState (the same
+// view with its cards unnamed, EverZoneViewIds: what a writer that keeps each
+// instance's bytes reads; EverZoneMatch::view_ids).
+template <typename Card>
+struct BasicSeatView {
   int seat = 0;
   int cp = 0;
   int surrenders = 0;
@@ -36,19 +41,20 @@ struct SeatView {
   bool has_prompt = false;
   bool has_chosen = false;                             // secret choice recorded
   Values army;                                         // totals of the active army (public)
-  std::optional<std::vector<CardEntry>> hand;          // owner, judge
-  std::optional<std::vector<CardEntry>> deployed;      // owner, judge
-  std::optional<std::vector<CardEntry>> deck;          // judge
+  std::optional<std::vector<Card>> hand;               // owner, judge
+  std::optional<std::vector<Card>> deployed;           // owner, judge
+  std::optional<std::vector<Card>> deck;               // judge
   // owner, judge: pending choice ("Name (cN)" for cards, "continue"/"surrender", "target_<seat>")
   std::optional<std::vector<std::string>> secret;
   // Cards in zones of this seat. `active`/`withdrawn` may hold a Unit owned by
   // another seat that this seat controls (Vlad; listed in EverZoneView::captured).
-  std::vector<CardEntry> active, withdrawn, supports, retreated, fallen;
+  std::vector<Card> active, withdrawn, supports, retreated, fallen;
   int team = 0;                // teams: the seat's team (0 or 1); otherwise the seat itself
   int target = -1;             // three players: revealed target seat this battle (-1: none)
   bool eliminated = false;     // three players: out of the game
   std::vector<int> allies;     // other seats in the same army this battle (team, alliance)
 };
+using SeatView = BasicSeatView<CardEntry>;
 
 // One army of the current battle: a player, a three-player alliance or a team.
 struct ArmyView {
@@ -60,44 +66,52 @@ struct ArmyView {
 
 // One lasting effect (GameState::lingering, effects.hpp), shown generically.
 // Only effects whose source is public are listed, with their public cards.
-struct EffectView {
-  CardEntry source;              // the card whose ability or effect made it
+template <typename Card>
+struct BasicEffectView {
+  Card source;                   // the card whose ability or effect made it
   int seat = -1;                 // the seat it serves
-  std::vector<CardEntry> cards;  // what it affects
+  std::vector<Card> cards;       // what it affects
   std::string change;            // "attack" "defense" "target" (`amount` added), "redeploy", "out_of_army", "control"
   int amount = 0;
   std::string lasts;             // "source" (while the source is in play), "turn", "battle"
   bool active = true;            // false while suspended (its source is withdrawn)
-  bool operator==(const EffectView&) const = default;
+  bool operator==(const BasicEffectView&) const = default;
 };
+using EffectView = BasicEffectView<CardEntry>;
 
-struct EverZoneView : rules::View {
-  rules::Viewer viewer;
+template <typename Card>
+struct BasicViewFields {
   std::string phase;
   std::string location;  // empty between battles
   int turn = 0;
   int turns = 0;
   int resource_limit = 0;
   int battle_deck_count = 0;
-  std::vector<SeatView> seats;
+  std::vector<BasicSeatView<Card>> seats;
   bool teams = false;            // 2-vs-2 / 3-vs-3 (CP and surrenders are the team's)
   std::vector<ArmyView> armies;  // during a battle (location set)
   bool after_clash = false;      // phase "support": the window after this turn's clash
   // Declared, unresolved effects and abilities, bottom first: the last entry
   // resolves first; effects resolve before abilities.
-  std::vector<CardEntry> effects, abilities;
-  std::vector<CardEntry> captured;  // Units under the control of a seat that does not own them
-  std::vector<EffectView> lingering;  // lasting effects, in the order they began
+  std::vector<Card> effects, abilities;
+  std::vector<Card> captured;  // Units under the control of a seat that does not own them
+  std::vector<BasicEffectView<Card>> lingering;  // lasting effects, in the order they began
   std::optional<rules::MatchResult> result;
+};
+
+struct EverZoneView : rules::View, BasicViewFields<CardEntry> {
+  rules::Viewer viewer;
   std::string to_text() const override;
 };
 
 // What a seat sees of its own seat beyond everyone else (the owner-only
 // fields of SeatView): its hand, its face-down Units and its secret choice.
-struct SeatPrivate {
-  std::vector<CardEntry> hand, deployed;
+template <typename Card>
+struct BasicSeatPrivate {
+  std::vector<Card> hand, deployed;
   std::optional<std::vector<std::string>> secret;
 };
+using SeatPrivate = BasicSeatPrivate<CardEntry>;
 
 // The views of several seats and spectators after the same command, projected
 // together (a room sends one to each after every command): what they all see
@@ -110,6 +124,15 @@ struct EverZoneViews {
   std::vector<std::vector<EffectView>> lingering;    // per viewer
   // Viewer i's view assembled (tests; the server encodes the parts).
   EverZoneView view_of(std::size_t i, const rules::Viewer& viewer) const;
+};
+
+// EverZoneViews with cards as instance numbers (EverZoneMatch::view_ids):
+// the same visibility, decided by the same projection; a card's entry is
+// EverZoneMatch::card_entry(instance).
+struct EverZoneViewIds {
+  BasicViewFields<int> common;
+  std::vector<std::optional<BasicSeatPrivate<int>>> own;
+  std::vector<std::vector<BasicEffectView<int>>> lingering;
 };
 
 }  // namespace concord::everzone
