@@ -1,6 +1,8 @@
 #include "everzone_adapter.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <tuple>
 
 #include "concord/everzone/everzone_match.hpp"
 #include "wire_writer.hpp"
@@ -156,6 +158,13 @@ void write_seat_private(WireWriter& w, const Cards* hand, const Cards* deployed,
   if (secret) w.strings(18, *secret);
 }
 
+// Every field write_seat_tail reads: the memo rewrites a seat's piles only
+// when these differ (same_tail).
+template <typename Seat>
+auto tail_fields(const Seat& s) {
+  return std::tie(s.active, s.withdrawn, s.supports, s.retreated, s.fallen, s.team, s.target, s.eliminated, s.allies);
+}
+
 template <typename Seat, typename WriteCard>
 void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
   write_cards(19, s.active, card);
@@ -290,13 +299,7 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
 };
 
 bool same_tail(const everzone::BasicSeatView<int>& a, const everzone::BasicSeatView<int>& b) {
-  return a.active == b.active && a.withdrawn == b.withdrawn && a.supports == b.supports &&
-         a.retreated == b.retreated && a.fallen == b.fallen && a.team == b.team && a.target == b.target &&
-         a.eliminated == b.eliminated && a.allies == b.allies;
-}
-
-bool same_own(const everzone::BasicSeatPrivate<int>& a, const everzone::BasicSeatPrivate<int>& b) {
-  return a.hand == b.hand && a.deployed == b.deployed && a.secret == b.secret;
+  return tail_fields(a) == tail_fields(b);
 }
 
 // Writes a card instance from the memo's bytes.
@@ -375,7 +378,7 @@ class TogetherWriter {
   }
 
   const std::string& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
-    return memoized(memo_.own(seat), own, same_own, [&](WireWriter& w) {
+    return memoized(memo_.own(seat), own, std::equal_to<>(), [&](WireWriter& w) {
       write_seat_private<std::vector<int>>(w, &own.hand, &own.deployed, nullptr, pointer(own.secret), card(w));
     });
   }

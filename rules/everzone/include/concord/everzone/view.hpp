@@ -110,6 +110,7 @@ template <typename Card>
 struct BasicSeatPrivate {
   std::vector<Card> hand, deployed;
   std::optional<std::vector<std::string>> secret;
+  bool operator==(const BasicSeatPrivate&) const = default;
 };
 using SeatPrivate = BasicSeatPrivate<CardEntry>;
 
