@@ -1,7 +1,8 @@
 #include "eve_genesis_adapter.hpp"
 
+#include <algorithm>
+
 #include "concord/eve/eve_match.hpp"
-#include "views_together.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -150,8 +151,10 @@ void fill_view(const eve::EveView& view, pb::EveView& out) {
 
 // The same message written straight as wire bytes (see wire_writer.hpp), in
 // field-number order: the bytes equal to_proto(view).SerializeAsString().
-void write_card(WireWriter& w, int field, const eve::EveCardView& c) {
-  const auto at = w.begin(field);
+// The writers take the view with either card type (eve_view.hpp) and a
+// `card` callable that writes one card as field `field`: from its
+// EveCardView, or from the bytes a memo keeps per instance.
+void write_card_fields(WireWriter& w, const eve::EveCardView& c) {
   w.str(1, c.ref);
   w.str(2, c.card);
   w.str(3, c.name);
@@ -168,11 +171,22 @@ void write_card(WireWriter& w, int field, const eve::EveCardView& c) {
   w.str(14, c.region);
   w.str(15, c.copies);
   w.u64(16, c.under);
+}
+
+void write_card(WireWriter& w, int field, const eve::EveCardView& c) {
+  const auto at = w.begin(field);
+  write_card_fields(w, c);
   w.end(at);
 }
 
-void write_cards(WireWriter& w, int field, const std::vector<eve::EveCardView>& cards) {
-  for (const auto& c : cards) write_card(w, field, c);
+struct ViewCardWriter {
+  WireWriter& w;
+  void operator()(int field, const eve::EveCardView& c) const { write_card(w, field, c); }
+};
+
+template <typename Cards, typename WriteCard>
+void write_cards(int field, const Cards& cards, const WriteCard& card) {
+  for (const auto& c : cards) card(field, c);
 }
 
 std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
@@ -180,13 +194,15 @@ std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 // An EveSeat in runs, so that a seat's public fields can be written once for
 // every viewer: 1-3, the upgraded side (4), 5-10, the hidden zones 11-16
 // (owner and judges), then 17-27.
-void write_seat_head(WireWriter& w, const eve::EveSeatView& s) {
+template <typename Seat>
+void write_seat_head(WireWriter& w, const Seat& s) {
   w.u64(1, u32(s.index));
   w.str(2, s.base_name);
   w.boolean(3, s.upgraded);
 }
 
-void write_seat_counts(WireWriter& w, const eve::EveSeatView& s) {
+template <typename Seat>
+void write_seat_counts(WireWriter& w, const Seat& s) {
   w.i64(5, s.base_damage);
   w.i64(6, s.wallet);
   w.u64(7, s.hand_count);
@@ -195,24 +211,25 @@ void write_seat_counts(WireWriter& w, const eve::EveSeatView& s) {
   w.boolean(10, s.out);
 }
 
-using Cards = std::vector<eve::EveCardView>;
-
-void write_seat_hidden(WireWriter& w, const Cards* hand, const Cards* market, const std::vector<std::string>* offdeck) {
+template <typename Cards, typename WriteCard>
+void write_seat_hidden(WireWriter& w, const Cards* hand, const Cards* market, const std::vector<std::string>* offdeck,
+                       const WriteCard& card) {
   w.boolean(11, hand != nullptr);
-  if (hand) write_cards(w, 12, *hand);
+  if (hand) write_cards(12, *hand, card);
   w.boolean(13, market != nullptr);
-  if (market) write_cards(w, 14, *market);
+  if (market) write_cards(14, *market, card);
   w.boolean(15, offdeck != nullptr);
   if (offdeck) w.strings(16, *offdeck);
 }
 
-void write_seat_tail(WireWriter& w, const eve::EveSeatView& s) {
-  write_cards(w, 17, s.scrapheap);
-  write_cards(w, 18, s.docks);
-  write_cards(w, 19, s.structures);
-  write_cards(w, 20, s.news);
+template <typename Seat, typename WriteCard>
+void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
+  write_cards(17, s.scrapheap, card);
+  write_cards(18, s.docks, card);
+  write_cards(19, s.structures, card);
+  write_cards(20, s.news, card);
   w.i64(21, s.base_shield);
-  write_cards(w, 22, s.pilots);
+  write_cards(22, s.pilots, card);
   w.u64(23, u32(s.table_position));
   w.i64(24, s.prey);
   w.strings(25, s.attached);
@@ -226,16 +243,18 @@ const T* pointer(const std::optional<T>& v) {
 }
 
 void write_seat(WireWriter& w, const eve::EveSeatView& s) {
+  const ViewCardWriter card{w};
   const auto at = w.begin(8);
   write_seat_head(w, s);
   if (s.upgrade_name) w.str(4, *s.upgrade_name);
   write_seat_counts(w, s);
-  write_seat_hidden(w, pointer(s.hand), pointer(s.market), pointer(s.offdeck));
-  write_seat_tail(w, s);
+  write_seat_hidden(w, pointer(s.hand), pointer(s.market), pointer(s.offdeck), card);
+  write_seat_tail(w, s, card);
   w.end(at);
 }
 
-void write_region(WireWriter& w, const eve::EveRegionView& r) {
+template <typename Region, typename WriteCard>
+void write_region(WireWriter& w, const Region& r, const WriteCard& card) {
   const auto at = w.begin(9);
   w.str(1, r.key);
   w.str(2, r.name);
@@ -243,8 +262,8 @@ void write_region(WireWriter& w, const eve::EveRegionView& r) {
   w.i64(4, r.owner);
   w.boolean(5, r.controller.has_value());
   w.i64(6, r.controller.value_or(-1));
-  write_cards(w, 7, r.locations);
-  write_cards(w, 8, r.ships);
+  write_cards(7, r.locations, card);
+  write_cards(8, r.ships, card);
   w.end(at);
 }
 
@@ -309,7 +328,8 @@ void write_effect(WireWriter& w, const eve::EveEffectView& e) {
 
 // EveView in runs: fields 1-7, the seats (8), then 9-18; the lingering
 // effects (19) come last.
-void write_view_head(WireWriter& w, const eve::EveView& view) {
+template <typename Fields>
+void write_view_head(WireWriter& w, const Fields& view) {
   w.u64(1, u32(view.turn));
   w.u64(2, u32(view.first));
   w.u64(3, u32(view.active));
@@ -319,8 +339,9 @@ void write_view_head(WireWriter& w, const eve::EveView& view) {
   w.i64(7, view.prompt_seat);
 }
 
-void write_view_middle(WireWriter& w, const eve::EveView& view) {
-  for (const auto& r : view.regions) write_region(w, r);
+template <typename Fields, typename WriteCard>
+void write_view_middle(WireWriter& w, const Fields& view, const WriteCard& card) {
+  for (const auto& r : view.regions) write_region(w, r, card);
   for (const auto& p : view.pile) write_pile_item(w, 10, p);
   for (const auto& p : view.waiting) write_pile_item(w, 11, p);
   write_combat(w, view.combat);
@@ -338,56 +359,117 @@ void write_effects(WireWriter& w, const std::vector<eve::EveEffectView>& effects
 void write_view(WireWriter& w, const eve::EveView& view) {
   write_view_head(w, view);
   for (const auto& s : view.seats) write_seat(w, s);
-  write_view_middle(w, view);
+  write_view_middle(w, view, ViewCardWriter{w});
   write_effects(w, view.effects);
 }
 
-// The runs of EveViews::common that every viewer shares, written once.
-struct SharedRuns {
-  const eve::EveView& common;
-  std::string head, middle;
-  std::vector<std::string> seat_head, seat_counts, seat_tail;  // per seat
+// What EVE keeps between the commands of one match (GameAdapter::ViewMemo):
+// each card instance's EveCard bytes with the card and the EveCardKey they
+// were written from. A card is written again only when either differs, so a
+// memo given another match (or a rebuilt one) never reuses a wrong card.
+class EveViewMemo final : public GameAdapter::ViewMemo {
+ public:
+  const std::string& card(const eve::EveMatch& match, int id) {
+    const auto i = static_cast<std::size_t>(id);
+    if (i >= cards_.size()) cards_.resize(i + 1);
+    Card& kept = cards_[i];
+    auto key = match.card_key(id);
+    const auto& card = match.state().cards[i].card;
+    if (!kept.written || kept.key != key || kept.card != card) {
+      kept.bytes.clear();
+      WireWriter w(kept.bytes);
+      write_card_fields(w, match.card_view(id));
+      kept.key = std::move(key);
+      kept.card = card;
+      kept.written = true;
+    }
+    return kept.bytes;
+  }
 
-  explicit SharedRuns(const eve::EveView& view) : common(view) {
-    WireWriter h(head), m(middle);
-    write_view_head(h, view);
-    write_view_middle(m, view);
-    for (const auto& s : view.seats) {
-      WireWriter sh(seat_head.emplace_back()), sc(seat_counts.emplace_back()), st(seat_tail.emplace_back());
+ private:
+  struct Card {
+    bool written = false;
+    std::string card;
+    eve::EveCardKey key;
+    std::string bytes;
+  };
+  std::vector<Card> cards_;
+};
+
+// Writes a card instance from the memo's bytes.
+struct MemoCardWriter {
+  WireWriter& w;
+  EveViewMemo& memo;
+  const eve::EveMatch& match;
+  void operator()(int field, int id) const { w.element(field, memo.card(match, id)); }
+};
+
+// The views of one command from EveMatch::view_ids: what every viewer shares
+// written once (cards from the memo), then each viewer's bytes put together
+// with its own seat's private part and its lingering effects; the same bytes
+// write_view gives for its EveView.
+class TogetherWriter {
+ public:
+  TogetherWriter(const eve::EveMatch& match, EveViewMemo& memo) : match_(match), memo_(memo) {}
+
+  std::vector<google::protobuf::Any> write(const std::vector<rules::Viewer>& viewers, const std::string& type_url) {
+    const auto ids = match_.view_ids(viewers);
+    write_shared(ids.common);
+    std::vector<google::protobuf::Any> out(viewers.size());
+    for (std::size_t i = 0; i < viewers.size(); ++i) {
+      out[i].set_type_url(type_url);
+      out[i].set_value(assemble(ids, i, viewers[i]));
+    }
+    return out;
+  }
+
+ private:
+  MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
+
+  void write_shared(const eve::BasicViewFields<int>& common) {
+    common_ = &common;
+    WireWriter h(head_), m(middle_);
+    write_view_head(h, common);
+    write_view_middle(m, common, card(m));
+    for (const auto& s : common.seats) {
+      WireWriter sh(seat_head_.emplace_back()), sc(seat_counts_.emplace_back()), st(seat_tail_.emplace_back());
       write_seat_head(sh, s);
       write_seat_counts(sc, s);
-      write_seat_tail(st, s);
+      write_seat_tail(st, s, card(st));
     }
   }
 
-  // Viewer i's view: its own seat's private part (seats) and its lingering
-  // effects added; the same bytes write_view gives for its EveView.
-  std::string assemble(const eve::EveViews& views, std::size_t i, const rules::Viewer& viewer) const {
-    const auto& own = views.own[i];
-    const int own_seat = viewer.seat;
+  std::string assemble(const eve::EveViewIds& ids, std::size_t i, const rules::Viewer& viewer) {
+    const auto& own = ids.own[i];
     std::string bytes;
-    bytes.reserve(head.size() + middle.size() + 1024 * (seat_head.size() + 1));
+    bytes.reserve(head_.size() + middle_.size() + 1024 * (seat_head_.size() + 1));
     WireWriter w(bytes);
-    w.raw(head);
-    for (std::size_t s = 0; s < seat_head.size(); ++s) {
-      const bool mine = own && static_cast<int>(s) == own_seat;
+    w.raw(head_);
+    for (std::size_t s = 0; s < seat_head_.size(); ++s) {
+      const bool mine = own && static_cast<int>(s) == viewer.seat;
       const auto at = w.begin(8);
-      w.raw(seat_head[s]);
+      w.raw(seat_head_[s]);
       if (mine) {
         w.str(4, own->upgrade_name);
-      } else if (const auto& name = common.seats[s].upgrade_name) {
+      } else if (const auto& name = common_->seats[s].upgrade_name) {
         w.str(4, *name);
       }
-      w.raw(seat_counts[s]);
-      if (mine) write_seat_hidden(w, &own->hand, nullptr, &own->offdeck);
-      else write_seat_hidden(w, nullptr, nullptr, nullptr);
-      w.raw(seat_tail[s]);
+      w.raw(seat_counts_[s]);
+      if (mine) write_seat_hidden<std::vector<int>>(w, &own->hand, nullptr, &own->offdeck, card(w));
+      else write_seat_hidden<std::vector<int>>(w, nullptr, nullptr, nullptr, card(w));
+      w.raw(seat_tail_[s]);
       w.end(at);
     }
-    w.raw(middle);
-    write_effects(w, views.effects[i]);
+    w.raw(middle_);
+    write_effects(w, ids.effects[i]);
     return bytes;
   }
+
+  const eve::EveMatch& match_;
+  EveViewMemo& memo_;
+  const eve::BasicViewFields<int>* common_ = nullptr;
+  std::string head_, middle_;
+  std::vector<std::string> seat_head_, seat_counts_, seat_tail_;  // per seat
 };
 
 const std::string& view_type_url() {
@@ -416,12 +498,24 @@ void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::A
   out->set_value(encode_wire(dynamic_cast<const eve::EveView&>(view)));
 }
 
-// Projected together and written from shared runs: the public part of the
-// view once, each seat's private part once.
+// Projected together (cards as instance numbers) and written from shared
+// runs: the public part of the view once, each card's bytes from the memo.
+// Judges among the viewers (they see everything) get each view on its own.
 std::vector<google::protobuf::Any> EveGenesisAdapter::encode_views(const rules::Match& match,
                                                                    const std::vector<rules::Viewer>& viewers,
-                                                                   ViewMemo* /*memo*/) const {
-  return encode_views_together<eve::EveMatch, SharedRuns>(*this, match, viewers, view_type_url());
+                                                                   ViewMemo* memo) const {
+  const auto* typed = dynamic_cast<const eve::EveMatch*>(&match);
+  const bool judge = std::any_of(viewers.begin(), viewers.end(),
+                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
+  if (!typed || judge) return GameAdapter::encode_views(match, viewers, nullptr);
+  EveViewMemo local;
+  auto* kept = dynamic_cast<EveViewMemo*>(memo);
+  if (!kept) kept = &local;
+  return TogetherWriter(*typed, *kept).write(viewers, view_type_url());
+}
+
+std::unique_ptr<GameAdapter::ViewMemo> EveGenesisAdapter::new_view_memo() const {
+  return std::make_unique<EveViewMemo>();
 }
 
 void EveGenesisAdapter::encode_event(const rules::EventData&, google::protobuf::Any*) const {}

@@ -16,6 +16,8 @@ std::string encode_wire(const eve::EveView& view);
 class EveGenesisAdapter final : public GameAdapter {
  public:
   void encode_view(const rules::View& view, google::protobuf::Any* out) const override;
+  // A memo of each card instance's bytes (eve_genesis_adapter.cpp).
+  std::unique_ptr<ViewMemo> new_view_memo() const override;
   using GameAdapter::encode_views;
   std::vector<google::protobuf::Any> encode_views(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
                                                   ViewMemo* memo) const override;

@@ -22,12 +22,16 @@ namespace concord::eve {
 // Static modifiers come from the one modifier pass (match_statics.cpp).
 int EveMatch::shield_of(CardId ship) const { return def(ship).shield + ship_mods(ship).shield; }
 
-int EveMatch::attack_of(CardId ship) const {
+int EveMatch::attack_of(CardId ship) const { return combat_numbers(ship).attack; }
+
+EveMatch::CombatNumbers EveMatch::combat_numbers(CardId ship) const {
+  const CardDef& d = def(ship);
+  const ShipMods mods = ship_mods(ship);
   // Sniper X (chosen definition, README): "this ship gets [+X attack]" while executed
   // (orders are not executed by attacking ships: "combat-oriented orders are defensive").
   // Sensor Dampen's [-X attack] is a lingering effect (ship_mods, step 4 of the layer).
-  const int attack = def(ship).attack + ship_mods(ship).attack + order_strength(ship, OrderKind::Sniper);
-  return std::max(0, attack);
+  const int attack = d.attack + mods.attack + order_strength(ship, OrderKind::Sniper);
+  return CombatNumbers{d.shield + mods.shield, std::max(0, attack)};
 }
 
 // "Their shield bonus and income bonus are added to the corresponding bonuses of your base."

@@ -1,7 +1,7 @@
 // EveMatch::view: the one projection function for every viewer, and its text.
-#include <sstream>
-
 #include <algorithm>
+#include <sstream>
+#include <type_traits>
 
 #include "concord/eve/eve_match.hpp"
 #include "concord/eve/eve_view.hpp"
@@ -16,8 +16,8 @@ bool sees_private(const rules::Viewer& v, SeatIndex seat) {
 }
 
 // The number of cards under a ship (which ones is hidden).
-void ship_markers(const GameState& st, CardId id, EveCardView& v) {
-  v.under = static_cast<unsigned>(
+unsigned ship_markers(const GameState& st, CardId id) {
+  return static_cast<unsigned>(
       std::count_if(st.under.begin(), st.under.end(), [id](const auto& u) { return u.second == id; }));
 }
 
@@ -44,89 +44,99 @@ EveEffectView effect_view(const EveMatch& m, const LingeringEffect& e, const rul
                        e.condition == Condition::Always ? "" : to_string(e.condition)};
 }
 
-// Filled in place (a card view has eight strings; cards_view writes each
-// straight into its list).
-void fill_card_view(const EveMatch& m, CardId id, EveCardView& v) {
-  const GameState& st = m.state();
-  const CardInstance& c = st.cards[id];
-  const CardDef& d = m.def(id);
+// A card's view from its key (moved in: its strings are the view's).
+void fill_card_view(const EveMatch& m, CardId id, EveCardKey&& k, EveCardView& v) {
   v.ref = card_ref(id);
-  v.card = c.card;
-  v.name = d.name;
-  v.build = c.build;
-  v.damage = c.damage;
-  v.duration = c.duration;
-  v.x = c.x;
-  v.order = c.order;
-  if (d.type == CardType::Ship) {
-    v.shield = m.shield_of(id);
-    v.attack = m.attack_of(id);
-    v.attacking = m.is_attacking(id);
-  } else {
-    v.shield = d.shield;
+  v.card = m.state().cards[id].card;
+  v.name = m.def(id).name;
+  v.build = k.build;
+  v.damage = k.damage;
+  v.duration = k.duration;
+  v.x = k.x;
+  v.order = std::move(k.order);
+  v.shield = k.shield;
+  v.attack = k.attack;
+  v.attacking = k.attacking;
+  if (k.names >= 0) v.names = card_ref(k.names);
+  if (k.pilot >= 0) v.pilot = card_ref(k.pilot);
+  v.region = std::move(k.region);
+  v.copies = std::move(k.copies);
+  v.under = k.under;
+}
+
+// The projection for one viewer with cards of type C: EveCardView, or the
+// instance number (int) that EveMatch::card_view turns into one.
+template <typename C>
+class Projector {
+ public:
+  Projector(const EveMatch& m, const rules::Viewer& v) : m_(m), st_(m.state()), v_(v) {}
+
+  std::vector<C> list(const std::vector<CardId>& ids) const {
+    if constexpr (std::is_same_v<C, int>) {
+      return ids;
+    } else {
+      std::vector<EveCardView> out(ids.size());  // filled in place: a card view has eight strings
+      for (std::size_t i = 0; i < ids.size(); ++i) fill_card_view(m_, ids[i], m_.card_key(ids[i]), out[i]);
+      return out;
+    }
   }
-  for (const auto& e : st.effects) {  // the card a News in play names (its lingering effect)
-    if (e.source == id && e.card >= 0 && d.type == CardType::News && v.names.empty()) v.names = card_ref(e.card);
+
+  // What only seat i (and judges) see of seat i; EveMatch::views sends it to seat i alone.
+  BasicSeatPrivate<C> seat_private(SeatIndex i) const {
+    const SeatState& s = st_.seats[i];
+    return BasicSeatPrivate<C>{m_.db().find(s.base)->upgrade.name, list(s.hand), s.offdeck};
   }
-  if (c.pilot >= 0) v.pilot = card_ref(c.pilot);
-  v.region = c.region;
-  v.copies = c.copy;
-  if (d.type == CardType::Ship) ship_markers(st, id, v);
-}
 
-EveCardView card_view(const EveMatch& m, CardId id) {
-  EveCardView v;
-  fill_card_view(m, id, v);
-  return v;
-}
-
-std::vector<EveCardView> cards_view(const EveMatch& m, const std::vector<CardId>& ids) {
-  std::vector<EveCardView> out(ids.size());
-  for (std::size_t i = 0; i < ids.size(); ++i) fill_card_view(m, ids[i], out[i]);
-  return out;
-}
-
-// What only seat i (and judges) see of seat i; EveMatch::views sends it to seat i alone.
-EveSeatPrivate seat_private(const EveMatch& m, SeatIndex i) {
-  const SeatState& s = m.state().seats[i];
-  return EveSeatPrivate{m.db().find(s.base)->upgrade.name, cards_view(m, s.hand), s.offdeck};
-}
-
-EveSeatView seat_view(const EveMatch& m, SeatIndex i, const rules::Viewer& v) {
-  const GameState& st = m.state();
-  const SeatState& s = st.seats[i];
-  const CardDef* base = m.db().find(s.base);
-  EveSeatView out;
-  out.index = i;
-  out.base_name = base->name;
-  out.upgraded = s.upgraded;
-  if (s.upgraded) out.upgrade_name = base->upgrade.name;
-  out.base_damage = s.base_damage;
-  out.base_shield = m.base_shield(i);
-  out.wallet = s.wallet;
-  out.hand_count = static_cast<unsigned>(s.hand.size());
-  out.market_count = static_cast<unsigned>(s.market.size());
-  out.offdeck_count = static_cast<unsigned>(s.offdeck.size());
-  out.out = s.out;
-  out.table_position = st.table_position(i);
-  out.prey = st.prey_of(i);
-  for (const auto& b : s.attached) out.attached.push_back(m.db().find(b)->name);
-  out.alliance = st.alliance_of(i);
-  out.home_region = st.home_of(i);
-  if (sees_private(v, i)) {
-    auto mine = seat_private(m, i);
-    out.upgrade_name = std::move(mine.upgrade_name);
-    out.hand = std::move(mine.hand);
-    out.offdeck = std::move(mine.offdeck);
+  BasicSeatView<C> seat(SeatIndex i) const {
+    const SeatState& s = st_.seats[i];
+    const CardDef* base = m_.db().find(s.base);
+    BasicSeatView<C> out;
+    out.index = i;
+    out.base_name = base->name;
+    out.upgraded = s.upgraded;
+    if (s.upgraded) out.upgrade_name = base->upgrade.name;
+    out.base_damage = s.base_damage;
+    out.base_shield = m_.base_shield(i);
+    out.wallet = s.wallet;
+    out.hand_count = static_cast<unsigned>(s.hand.size());
+    out.market_count = static_cast<unsigned>(s.market.size());
+    out.offdeck_count = static_cast<unsigned>(s.offdeck.size());
+    out.out = s.out;
+    out.table_position = st_.table_position(i);
+    out.prey = st_.prey_of(i);
+    for (const auto& b : s.attached) out.attached.push_back(m_.db().find(b)->name);
+    out.alliance = st_.alliance_of(i);
+    out.home_region = st_.home_of(i);
+    if (sees_private(v_, i)) {
+      auto mine = seat_private(i);
+      out.upgrade_name = std::move(mine.upgrade_name);
+      out.hand = std::move(mine.hand);
+      out.offdeck = std::move(mine.offdeck);
+    }
+    if (v_.kind == rules::Viewer::Kind::Judge) out.market = list(s.market);
+    out.scrapheap = list(s.scrapheap);
+    out.docks = list(s.docks);
+    out.structures = list(s.structures);
+    out.news = list(s.news);
+    out.pilots = list(s.pilots);
+    return out;
   }
-  if (v.kind == rules::Viewer::Kind::Judge) out.market = cards_view(m, s.market);
-  out.scrapheap = cards_view(m, s.scrapheap);
-  out.docks = cards_view(m, s.docks);
-  out.structures = cards_view(m, s.structures);
-  out.news = cards_view(m, s.news);
-  out.pilots = cards_view(m, s.pilots);
-  return out;
-}
+
+  std::vector<EveEffectView> effects() const {
+    std::vector<EveEffectView> out;
+    out.reserve(st_.effects.size());
+    for (const auto& e : st_.effects) out.push_back(effect_view(m_, e, v_));
+    return out;
+  }
+
+  // Every field but the viewer's.
+  void build(BasicViewFields<C>& v) const;
+
+ private:
+  const EveMatch& m_;
+  const GameState& st_;
+  const rules::Viewer& v_;
+};
 
 std::vector<std::string> refs(const std::vector<CardId>& ids) {
   std::vector<std::string> out;
@@ -177,7 +187,7 @@ EvePileView pile_view(const EveMatch& m, const PileItem& p) {
     case PileItem::Kind::Keyword: pv.kind = "keyword"; break;
     case PileItem::Kind::Damage: pv.kind = "damage"; break;
   }
-  if (p.card >= 0) pv.card = card_view(m, p.card);
+  if (p.card >= 0) pv.card = m.card_view(p.card);
   // An ability whose cost returned its source to a hand (EMP Minefield): the
   // card is named, but its ref would tell which hidden card it is.
   if (p.card >= 0 && hidden_now(m.state(), p.card)) pv.card->ref.clear();
@@ -214,50 +224,110 @@ void write_cards(std::ostream& o, const char* label, const std::vector<EveCardVi
   o << '\n';
 }
 
+template <typename C>
+void Projector<C>::build(BasicViewFields<C>& v) const {
+  v.turn = st_.turn;
+  v.first = st_.first;
+  v.active = st_.active;
+  v.phase = to_string(st_.phase);
+  v.step = to_string(st_.step);
+  v.prompt = to_string(st_.pending);
+  v.prompt_seat = st_.prompt_seat;
+  v.result = st_.result;
+  const int seats = static_cast<int>(st_.seats.size());
+  for (SeatIndex i = 0; i < seats; ++i) v.seats.push_back(seat(i));
+  for (int p = 0; p < seats; ++p) v.table.push_back(st_.seat_at(p));
+  v.range = st_.variants.range;
+  v.hunter_and_prey = st_.variants.hunter;
+  v.destroying_prey = st_.variants.destroying;
+  v.alliances = st_.variants.alliances;
+  for (const auto& r : st_.regions) {
+    v.regions.push_back(BasicRegionView<C>{r.key, m_.db().find(r.card)->name, r.home, r.owner, r.controller,
+                                           list(r.locations), list(r.ships)});
+  }
+  for (const auto& w : st_.waiting) v.waiting.push_back(pile_view(m_, w));
+  for (const auto& p : st_.pile) v.pile.push_back(pile_view(m_, p));
+  v.combat = combat_view(m_, st_.combat);
+  v.effects = effects();
+}
+
+// The spectators' view in `common`, then per viewer its own part: a seat's
+// private part and every viewer's lingering effects.
+template <typename C, typename Views>
+void project_together(const EveMatch& m, const std::vector<rules::Viewer>& viewers, BasicViewFields<C>& common,
+                      Views& out) {
+  const auto spectator = rules::Viewer::spectator();
+  Projector<C>(m, spectator).build(common);
+  for (const auto& viewer : viewers) {
+    if (viewer.kind != rules::Viewer::Kind::Seat) {
+      out.own.emplace_back();
+      out.effects.push_back(common.effects);
+      continue;
+    }
+    const Projector<C> projector(m, viewer);
+    out.own.push_back(projector.seat_private(viewer.seat));
+    out.effects.push_back(projector.effects());
+  }
+}
+
 }  // namespace
+
+EveCardKey EveMatch::card_key(CardId id) const {
+  const CardInstance& c = state_.cards[id];
+  const CardDef& d = def(id);
+  EveCardKey k;
+  k.build = c.build;
+  k.damage = c.damage;
+  k.duration = c.duration;
+  k.x = c.x;
+  k.order = c.order;
+  if (d.type == CardType::Ship) {
+    const auto numbers = combat_numbers(id);
+    k.shield = numbers.shield;
+    k.attack = numbers.attack;
+    k.attacking = is_attacking(id);
+    k.under = ship_markers(state_, id);
+  } else {
+    k.shield = d.shield;
+  }
+  if (d.type == CardType::News) {  // the card a News in play names (its lingering effect)
+    for (const auto& e : state_.effects) {
+      if (e.source == id && e.card >= 0) {
+        k.names = e.card;
+        break;
+      }
+    }
+  }
+  k.pilot = c.pilot >= 0 ? c.pilot : -1;
+  k.region = c.region;
+  k.copies = c.copy;
+  return k;
+}
+
+EveCardView EveMatch::card_view(CardId id) const {
+  EveCardView v;
+  fill_card_view(*this, id, card_key(id), v);
+  return v;
+}
 
 std::unique_ptr<rules::View> EveMatch::view(const rules::Viewer& viewer) const {
   auto v = std::make_unique<EveView>();
   v->viewer = viewer;
-  v->turn = state_.turn;
-  v->first = state_.first;
-  v->active = state_.active;
-  v->phase = to_string(state_.phase);
-  v->step = to_string(state_.step);
-  v->prompt = to_string(state_.pending);
-  v->prompt_seat = state_.prompt_seat;
-  v->result = state_.result;
-  for (SeatIndex i = 0; i < seat_count(); ++i) v->seats.push_back(seat_view(*this, i, viewer));
-  for (int p = 0; p < seat_count(); ++p) v->table.push_back(state_.seat_at(p));
-  v->range = state_.variants.range;
-  v->hunter_and_prey = state_.variants.hunter;
-  v->destroying_prey = state_.variants.destroying;
-  v->alliances = state_.variants.alliances;
-  for (const auto& r : state_.regions) {
-    v->regions.push_back(EveRegionView{r.key, db_.find(r.card)->name, r.home, r.owner, r.controller,
-                                       cards_view(*this, r.locations), cards_view(*this, r.ships)});
-  }
-  for (const auto& w : state_.waiting) v->waiting.push_back(pile_view(*this, w));
-  for (const auto& p : state_.pile) v->pile.push_back(pile_view(*this, p));
-  v->combat = combat_view(*this, state_.combat);
-  for (const auto& e : state_.effects) v->effects.push_back(effect_view(*this, e, viewer));
+  Projector<EveCardView>(*this, viewer).build(*v);
   return v;
 }
 
 EveViews EveMatch::views(const std::vector<rules::Viewer>& viewers) const {
   EveViews out;
-  auto common = view(rules::Viewer::spectator());
-  out.common.reset(static_cast<EveView*>(common.release()));
-  for (const auto& viewer : viewers) {
-    if (viewer.kind != rules::Viewer::Kind::Seat) {
-      out.own.emplace_back();
-      out.effects.push_back(out.common->effects);
-      continue;
-    }
-    out.own.push_back(seat_private(*this, viewer.seat));
-    auto& effects = out.effects.emplace_back();
-    for (const auto& e : state_.effects) effects.push_back(effect_view(*this, e, viewer));
-  }
+  out.common = std::make_unique<EveView>();
+  out.common->viewer = rules::Viewer::spectator();
+  project_together(*this, viewers, *out.common, out);
+  return out;
+}
+
+EveViewIds EveMatch::view_ids(const std::vector<rules::Viewer>& viewers) const {
+  EveViewIds out;
+  project_together(*this, viewers, out.common, out);
   return out;
 }
 

@@ -63,6 +63,11 @@ class EveMatch final : public rules::Match {
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
   // The views of `viewers` (seats and spectators) projected together (eve_view.hpp).
   EveViews views(const std::vector<rules::Viewer>& viewers) const;
+  // The same with cards as instance numbers; card_view(id) is what each
+  // number stands for, made from the card's card_key(id).
+  EveViewIds view_ids(const std::vector<rules::Viewer>& viewers) const;
+  EveCardKey card_key(CardId id) const;
+  EveCardView card_view(CardId id) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;
   // A priority action answered where no priority round is open (the Draw
   // phase: "the only phase in which no player may play News cards or use any
@@ -91,6 +96,12 @@ class EveMatch final : public rules::Match {
   // Mechanic), attack (Sensor Dampen), a base's total shield (base + structures).
   int shield_of(CardId ship) const;
   int attack_of(CardId ship) const;
+  // Both from one pass over the modifiers (a card's view shows both).
+  struct CombatNumbers {
+    int shield = 0;
+    int attack = 0;
+  };
+  CombatNumbers combat_numbers(CardId ship) const;
   int base_shield(SeatIndex seat) const;
   // The strength X of a keyword order the ship executes now (0 = none): the
   // ship must be in a region, not attacking, not jammed (a cannot_execute

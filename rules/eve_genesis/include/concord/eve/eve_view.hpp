@@ -14,6 +14,11 @@
 
 namespace concord::eve {
 
+// The view types are templates over the card type: EveCardView (EveView, what
+// clients and tests read) or a card instance number (EveViewIds, for a
+// server that writes each card's bytes once and keeps them while its
+// EveCardKey stays the same). One projection (src/view.cpp) builds both.
+
 struct EveCardView {
   std::string ref;   // "c12"
   std::string card;  // card id
@@ -36,7 +41,28 @@ struct EveCardView {
   unsigned under = 0;     // ships: cards face down under it (Blood Rogue); which ones is hidden
 };
 
-struct EveSeatView {
+// What of a card's view can change during a match: the view is its ref (from
+// the instance number), its card id and name (from the card, or the copied
+// card, `copies`) and these (EveMatch::card_view builds it from them).
+struct EveCardKey {
+  int build = 0;
+  int damage = 0;
+  int duration = 0;
+  int x = 0;
+  std::string order;
+  int shield = 0;
+  int attack = 0;
+  bool attacking = false;
+  int names = -1;  // the card a News in play names (instance), or -1
+  int pilot = -1;  // the instance piloting the ship, or -1
+  std::string region;
+  std::string copies;
+  unsigned under = 0;
+  bool operator==(const EveCardKey&) const = default;
+};
+
+template <typename Card>
+struct BasicSeatView {
   int index = 0;
   std::string base_name;
   bool upgraded = false;
@@ -48,11 +74,11 @@ struct EveSeatView {
   unsigned market_count = 0;
   unsigned offdeck_count = 0;
   bool out = false;
-  std::optional<std::vector<EveCardView>> hand;     // owner and judges
-  std::optional<std::vector<EveCardView>> market;   // judges, top first
+  std::optional<std::vector<Card>> hand;            // owner and judges
+  std::optional<std::vector<Card>> market;          // judges, top first
   std::optional<std::vector<std::string>> offdeck;  // owner and judges
-  std::vector<EveCardView> scrapheap, docks, structures, news;  // public
-  std::vector<EveCardView> pilots{};  // characters piloting ships (public)
+  std::vector<Card> scrapheap, docks, structures, news;  // public
+  std::vector<Card> pilots{};  // characters piloting ships (public)
   // Added with the multiplayer variants:
   int table_position = 0;  // where the seat sits (0..n-1, clockwise; seats are drawn from the seed)
   int prey = -1;           // Hunter and Prey: the seat's prey (the player to its left), -1 = none
@@ -61,15 +87,18 @@ struct EveSeatView {
   int alliance = 0;           // alliances: 0 (seats 0, 2) or 1 (seats 1, 3); otherwise the seat itself
   std::string home_region{};  // key of the seat's home region (alliances: the alliance's, home<alliance>)
 };
+using EveSeatView = BasicSeatView<EveCardView>;
 
-struct EveRegionView {
+template <typename Card>
+struct BasicRegionView {
   std::string key;
   std::string name;
   bool home = false;
   int owner = -1;
   std::optional<int> controller;
-  std::vector<EveCardView> locations, ships;
+  std::vector<Card> locations, ships;
 };
+using EveRegionView = BasicRegionView<EveCardView>;
 
 struct EvePileView {
   int controller = 0;
@@ -120,15 +149,17 @@ struct EveEffectView {
   std::string condition;   // "" = always; remote_region: only while the ship is in a remote region
 };
 
-struct EveView : rules::View {
-  rules::Viewer viewer;
+// A pile item's card is a whole EveCardView in both forms (a card whose
+// ability is pending after it went back to a hand is shown without its ref).
+template <typename Card>
+struct BasicViewFields {
   int turn = 1;
   int first = 0;
   int active = 0;
   std::string phase, step, prompt;
   int prompt_seat = -1;
-  std::vector<EveSeatView> seats;
-  std::vector<EveRegionView> regions;
+  std::vector<BasicSeatView<Card>> seats;
+  std::vector<BasicRegionView<Card>> regions;
   std::vector<EvePileView> pile;     // bottom first
   std::vector<EvePileView> waiting;  // pending abilities waiting to form a new pile
   EveCombatView combat;
@@ -142,17 +173,24 @@ struct EveView : rules::View {
   bool hunter_and_prey = false;
   bool destroying_prey = false;
   bool alliances = false;    // room option `alliances` (added with Alliances)
+};
+
+struct EveView : rules::View, BasicViewFields<EveCardView> {
+  rules::Viewer viewer;
   std::string to_text() const override;
 };
 
 // What a seat sees of its own seat beyond everyone else (the owner-only
 // fields of EveSeatView): the upgraded side of its base, its hand and its
 // off-deck remote regions.
-struct EveSeatPrivate {
+template <typename Card>
+struct BasicSeatPrivate {
   std::string upgrade_name;
-  std::vector<EveCardView> hand;
+  std::vector<Card> hand;
   std::vector<std::string> offdeck;
+  bool operator==(const BasicSeatPrivate&) const = default;
 };
+using EveSeatPrivate = BasicSeatPrivate<EveCardView>;
 
 // The views of several seats and spectators after the same command, projected
 // together (a room sends one to each after every command): what they all see
@@ -165,6 +203,13 @@ struct EveViews {
   std::vector<std::vector<EveEffectView>> effects;   // per viewer
   // Viewer i's view assembled (tests; the server encodes the parts).
   EveView view_of(std::size_t i, const rules::Viewer& viewer) const;
+};
+
+// The same with cards as instance numbers (EveMatch::view_ids).
+struct EveViewIds {
+  BasicViewFields<int> common;
+  std::vector<std::optional<BasicSeatPrivate<int>>> own;
+  std::vector<std::vector<EveEffectView>> effects;
 };
 
 }  // namespace concord::eve
