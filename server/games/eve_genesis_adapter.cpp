@@ -1,8 +1,7 @@
 #include "eve_genesis_adapter.hpp"
 
-#include <algorithm>
-
 #include "concord/eve/eve_match.hpp"
+#include "views_together.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -412,20 +411,6 @@ class TogetherWriter {
  public:
   TogetherWriter(const eve::EveMatch& match, EveViewMemo& memo) : match_(match), memo_(memo) {}
 
-  std::vector<google::protobuf::Any> write(const std::vector<rules::Viewer>& viewers, const std::string& type_url) {
-    const auto ids = match_.view_ids(viewers);
-    write_shared(ids.common);
-    std::vector<google::protobuf::Any> out(viewers.size());
-    for (std::size_t i = 0; i < viewers.size(); ++i) {
-      out[i].set_type_url(type_url);
-      out[i].set_value(assemble(ids, i, viewers[i]));
-    }
-    return out;
-  }
-
- private:
-  MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
-
   void write_shared(const eve::BasicViewFields<int>& common) {
     common_ = &common;
     WireWriter h(head_), m(middle_);
@@ -464,6 +449,9 @@ class TogetherWriter {
     write_effects(w, ids.effects[i]);
     return bytes;
   }
+
+ private:
+  MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
 
   const eve::EveMatch& match_;
   EveViewMemo& memo_;
@@ -504,14 +492,8 @@ void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::A
 std::vector<google::protobuf::Any> EveGenesisAdapter::encode_views(const rules::Match& match,
                                                                    const std::vector<rules::Viewer>& viewers,
                                                                    ViewMemo* memo) const {
-  const auto* typed = dynamic_cast<const eve::EveMatch*>(&match);
-  const bool judge = std::any_of(viewers.begin(), viewers.end(),
-                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
-  if (!typed || judge) return GameAdapter::encode_views(match, viewers, nullptr);
-  EveViewMemo local;
-  auto* kept = dynamic_cast<EveViewMemo*>(memo);
-  if (!kept) kept = &local;
-  return TogetherWriter(*typed, *kept).write(viewers, view_type_url());
+  return encode_views_together<eve::EveMatch, EveViewMemo, TogetherWriter>(*this, match, viewers, memo,
+                                                                           view_type_url());
 }
 
 std::unique_ptr<GameAdapter::ViewMemo> EveGenesisAdapter::new_view_memo() const {

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "concord/everzone/everzone_match.hpp"
+#include "views_together.hpp"
 #include "wire_writer.hpp"
 
 namespace concord::server::games {
@@ -331,20 +332,6 @@ class TogetherWriter {
  public:
   TogetherWriter(const everzone::EverZoneMatch& match, EverZoneViewMemo& memo) : match_(match), memo_(memo) {}
 
-  std::vector<google::protobuf::Any> write(const std::vector<rules::Viewer>& viewers, const std::string& type_url) {
-    const auto ids = match_.view_ids(viewers);
-    write_shared(ids.common);
-    std::vector<google::protobuf::Any> out(viewers.size());
-    for (std::size_t i = 0; i < viewers.size(); ++i) {
-      out[i].set_type_url(type_url);
-      out[i].set_value(assemble(ids, i, viewers[i]));
-    }
-    return out;
-  }
-
- private:
-  MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
-
   void write_shared(const everzone::BasicViewFields<int>& common) {
     memo_.seats(common.seats.size());
     WireWriter h(head_), m(middle_);
@@ -376,6 +363,9 @@ class TogetherWriter {
     write_lingering(w, ids.lingering[i], card(w));
     return bytes;
   }
+
+ private:
+  MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
 
   const std::string& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
     return memoized(memo_.own(seat), own, std::equal_to<>(), [&](WireWriter& w) {
@@ -432,15 +422,8 @@ void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any
 std::vector<google::protobuf::Any> EverZoneAdapter::encode_views(const rules::Match& match,
                                                                  const std::vector<rules::Viewer>& viewers,
                                                                  ViewMemo* memo) const {
-  const auto* typed = dynamic_cast<const everzone::EverZoneMatch*>(&match);
-  const bool judge = std::any_of(viewers.begin(), viewers.end(),
-                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
-  if (!typed || judge) return GameAdapter::encode_views(match, viewers, nullptr);
-  EverZoneViewMemo local;
-  auto* kept = dynamic_cast<EverZoneViewMemo*>(memo);
-  if (!kept) kept = &local;
-  kept->check(*typed);
-  return TogetherWriter(*typed, *kept).write(viewers, view_type_url());
+  using Match = everzone::EverZoneMatch;
+  return encode_views_together<Match, EverZoneViewMemo, TogetherWriter>(*this, match, viewers, memo, view_type_url());
 }
 
 std::unique_ptr<GameAdapter::ViewMemo> EverZoneAdapter::new_view_memo() const {

@@ -1,0 +1,45 @@
+// GameAdapter::encode_views for a game whose Match projects the views of one
+// command together with cards as instance numbers (EveMatch::view_ids,
+// EverZoneMatch::view_ids): the adapter's `Writer` writes what the viewers
+// share once, with cards from the match's memo (`Memo`, the adapter's
+// GameAdapter::ViewMemo), then puts each viewer's bytes together.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "concord/server/game_catalog.hpp"
+
+namespace concord::server::games {
+
+// Judges among the viewers (they see everything), or a Match of another
+// type, get the default: one projection per viewer. Without a memo of the
+// adapter's type (`memo` null or another game's), one for this call only.
+// Writer(match, memo) must have write_shared(ids.common) and
+// assemble(ids, i, viewer) -> the serialized view of viewer i; Memo may
+// have check(match), called first.
+template <typename MatchT, typename Memo, typename Writer>
+std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adapter, const rules::Match& match,
+                                                         const std::vector<rules::Viewer>& viewers,
+                                                         GameAdapter::ViewMemo* memo, const std::string& type_url) {
+  const auto* typed = dynamic_cast<const MatchT*>(&match);
+  const bool judge = std::any_of(viewers.begin(), viewers.end(),
+                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
+  if (!typed || judge) return adapter.GameAdapter::encode_views(match, viewers, nullptr);
+  Memo local;
+  auto* kept = dynamic_cast<Memo*>(memo);
+  if (!kept) kept = &local;
+  if constexpr (requires { kept->check(*typed); }) kept->check(*typed);
+  Writer writer(*typed, *kept);
+  const auto ids = typed->view_ids(viewers);
+  writer.write_shared(ids.common);
+  std::vector<google::protobuf::Any> out(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    out[i].set_type_url(type_url);
+    out[i].set_value(writer.assemble(ids, i, viewers[i]));
+  }
+  return out;
+}
+
+}  // namespace concord::server::games
