@@ -1,5 +1,6 @@
 // StateHasher: a tagged, fixed-width byte encoding of the fields a game feeds,
-// hashed as it is fed (XXH64, or SHA-256 for hashes journaled before). Tags
+// hashed as it is fed (XXH64, or SHA-256 for hashes journaled before); the
+// version decides the function and the rendering (hash.hpp). Tags
 // keep e.g. add(int64 1) and add(uint64 1) apart; strings are length-prefixed
 // so "ab"+"c" differs from "a"+"bc".
 #include "concord/rules/hash.hpp"
@@ -13,9 +14,16 @@
 
 namespace concord::rules {
 
+namespace {
+
+constexpr std::string_view kFieldsPrefix = "v3:";
+
+}  // namespace
+
 std::optional<StateHashVersion> state_hash_version(std::string_view hash) {
   if (hash.size() == 64) return StateHashVersion::Sha256;
   if (hash.size() == 16) return StateHashVersion::Xxh64;
+  if (hash.size() == kFieldsPrefix.size() + 16 && hash.starts_with(kFieldsPrefix)) return StateHashVersion::Fields;
   return std::nullopt;
 }
 
@@ -41,7 +49,7 @@ void StateHasher::compress() {
   fill_ = rest;
 }
 
-StateHasher& StateHasher::add(std::string_view s) {
+StateHasher& StateHasher::add_long(std::string_view s) {
   put('s', s.size());
   while (!s.empty()) {
     if (fill_ == buffer_.size()) compress();
@@ -59,8 +67,10 @@ std::string StateHasher::hex() const {
   }
   const auto h = xxh::digest(lanes_, buffer_.data(), fill_, compressed_ + fill_);
   static const char* digits = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 0; i < 16; ++i) out[static_cast<std::size_t>(i)] = digits[(h >> (60 - 4 * i)) & 0xF];
+  const std::string_view prefix = version_ == StateHashVersion::Fields ? kFieldsPrefix : std::string_view();
+  std::string out(prefix.size() + 16, '0');
+  std::copy(prefix.begin(), prefix.end(), out.begin());
+  for (int i = 0; i < 16; ++i) out[prefix.size() + static_cast<std::size_t>(i)] = digits[(h >> (60 - 4 * i)) & 0xF];
   return out;
 }
 

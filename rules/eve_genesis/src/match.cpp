@@ -95,12 +95,17 @@ rules::Outcome EveMatch::concede(SeatIndex seat) {
   return rules::Outcome::accept(std::move(ev));
 }
 
-// The canonical position text covers the whole state (hidden parts and the
-// RNG included), so hashing it proves replays bit for bit.
+// Up to Xxh64 the hash is of the canonical position text, which covers the
+// whole state (hidden parts and the RNG included): journals keep those hashes,
+// so they stay exactly as they were. From Fields on the same fields are fed to
+// the hasher directly (state_hash.cpp), without building the text.
 std::string EveMatch::state_hash_as(rules::StateHashVersion version) const {
-  rules::StateHasher h(version);
-  h.add(std::string_view("eve_genesis")).add(save_position(*this));
-  return h.hex();
+  if (version == rules::StateHashVersion::Sha256 || version == rules::StateHashVersion::Xxh64) {
+    rules::StateHasher h(version);
+    h.add(std::string_view("eve_genesis")).add(save_position(*this));
+    return h.hex();
+  }
+  return state_fields_hash(version);
 }
 
 const CardDef& EveMatch::def(CardId id) const {

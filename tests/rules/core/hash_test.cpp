@@ -10,6 +10,7 @@ namespace concord::rules {
 namespace {
 
 constexpr auto kSha = StateHashVersion::Sha256;
+constexpr auto kXxh = StateHashVersion::Xxh64;
 
 std::string hex64(std::uint64_t v) {
   static const char* digits = "0123456789abcdef";
@@ -30,12 +31,37 @@ TEST(StateHasher, Xxh64KnownAnswers) {
   EXPECT_EQ(xxh64("Nobody inspects the spammish repetition"), 0xFBCEA83C8A378BF1ull);
 }
 
-TEST(StateHasher, TheCurrentVersionIsXxh64AndVersionsAreToldByLength) {
-  EXPECT_EQ(StateHasher().version(), StateHashVersion::Xxh64);
-  EXPECT_EQ(StateHasher().hex(), hex64(xxh64("")));
+// Versions are told apart by their text alone: 64 hex digits (Sha256), 16
+// (Xxh64), "v3:" and 16 (Fields, the current one: the same function as Xxh64,
+// rendered with its prefix).
+TEST(StateHasher, TheCurrentVersionIsFieldsAndVersionsAreToldByTheirText) {
+  EXPECT_EQ(StateHasher().version(), StateHashVersion::Fields);
+  EXPECT_EQ(kCurrentStateHash, StateHashVersion::Fields);
+  EXPECT_EQ(StateHasher().hex(), "v3:" + hex64(xxh64("")));
+  EXPECT_EQ(StateHasher(kXxh).hex(), hex64(xxh64("")));
+  EXPECT_EQ(StateHasher(kSha).hex(), sha256_hex(""));
   EXPECT_EQ(state_hash_version(StateHasher(kSha).hex()), kSha);
-  EXPECT_EQ(state_hash_version(StateHasher().hex()), StateHashVersion::Xxh64);
+  EXPECT_EQ(state_hash_version(StateHasher(kXxh).hex()), kXxh);
+  EXPECT_EQ(state_hash_version(StateHasher().hex()), StateHashVersion::Fields);
+  EXPECT_EQ(state_hash_version("v3:0123456789abcdef"), StateHashVersion::Fields);
   EXPECT_EQ(state_hash_version("abc"), std::nullopt);
+  EXPECT_EQ(state_hash_version(""), std::nullopt);
+  EXPECT_EQ(state_hash_version("v3:0123456789abcde"), std::nullopt);    // a digit short
+  EXPECT_EQ(state_hash_version("v3:0123456789abcdef0"), std::nullopt);  // a digit more
+  EXPECT_EQ(state_hash_version("v4:0123456789abcdef"), std::nullopt);   // a version to come
+  EXPECT_EQ(state_hash_version("x3:0123456789abcdef"), std::nullopt);
+  EXPECT_EQ(state_hash_version("0123456789abcdef012"), std::nullopt);  // 19 digits, no prefix
+}
+
+// Xxh64 and Fields hash the same encoding by the same function: a game that
+// feeds the same fields to both gets the same digits.
+TEST(StateHasher, FieldsAndXxh64HashTheSameBytes) {
+  for (const std::string& s : {std::string(), std::string("abc"), std::string(3000, 'q')}) {
+    StateHasher x(kXxh), f(StateHashVersion::Fields);
+    x.add(std::int64_t{-5}).add(std::string_view(s)).add(std::uint64_t{9}).add_each({1, 2, 3});
+    f.add(std::int64_t{-5}).add(std::string_view(s)).add(std::uint64_t{9}).add_each({1, 2, 3});
+    EXPECT_EQ(f.hex(), "v3:" + x.hex());
+  }
 }
 
 TEST(StateHasher, SameInputsSameHash) {
@@ -43,7 +69,8 @@ TEST(StateHasher, SameInputsSameHash) {
   a.add(1).add(std::string_view("x")).add(true);
   b.add(1).add(std::string_view("x")).add(true);
   EXPECT_EQ(a.hex(), b.hex());
-  EXPECT_EQ(a.hex().size(), 16u);
+  EXPECT_EQ(a.hex().size(), 19u);
+  EXPECT_EQ(StateHasher(kXxh).add(1).hex().size(), 16u);
   EXPECT_EQ(StateHasher(kSha).add(1).hex().size(), 64u);
 }
 
@@ -73,12 +100,13 @@ TEST(StateHasher, KnownEncoding) {
   StateHasher h(kSha);
   h.add(std::int64_t{1});
   EXPECT_EQ(h.hex(), sha256_hex(std::string("i\x01\0\0\0\0\0\0\0", 9)));
-  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
+  EXPECT_EQ(StateHasher(kXxh).add(std::int64_t{1}).hex(), hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
+  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), "v3:" + hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
 }
 
 
 // The hasher streams its bytes through the hash; the hash must stay the
-// SHA-256 (or XXH64) of the documented encoding (journals store it): 'i'/'u' +
+// SHA-256 (or XXH64, also under Fields) of the documented encoding (journals store it): 'i'/'u' +
 // 8 bytes little endian, 's' + 8-byte length + bytes. Fields of every size,
 // strings longer than the hasher's 1 KiB buffer and every buffer boundary.
 TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
@@ -93,7 +121,7 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
     return x;
   };
   for (int round = 0; round < 400; ++round) {
-    const auto version = round % 2 ? kSha : StateHashVersion::Xxh64;
+    const auto version = round % 3 == 0 ? kSha : round % 3 == 1 ? kXxh : StateHashVersion::Fields;
     StateHasher hasher(version);
     std::string reference;
     const int fields = static_cast<int>(next() % (round % 7 == 0 ? 5 : 400));  // and short ones
@@ -117,7 +145,9 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
         reference += s;
       }
     }
-    const auto expected = version == kSha ? sha256_hex(reference) : hex64(xxh64(reference));
+    const auto expected = version == kSha   ? sha256_hex(reference)
+                          : version == kXxh ? hex64(xxh64(reference))
+                                            : "v3:" + hex64(xxh64(reference));
     ASSERT_EQ(hasher.hex(), expected) << "round " << round << ", " << reference.size() << " bytes";
     ASSERT_EQ(hasher.hex(), hasher.hex()) << "hex() does not change the hasher";
   }

@@ -6,9 +6,14 @@
 // game's state hash (or of the EVE position text it hashes) cannot change
 // them unnoticed. If a rules change alters them on purpose, matches in flight
 // across that upgrade will not recover: update the values and say so.
-// Both versions of the hash are pinned: SHA-256 (what matches journaled
-// before December 2026 carry; recovery still checks them by it) and XXH64.
+// Every version of the hash is pinned: SHA-256 (what matches journaled before
+// December 2026 carry; recovery still checks them by it), XXH64 (EVE: of the
+// position text) and Fields, the current one ("v3:" + XXH64; EVE: of the
+// state's fields fed directly, rules/eve_genesis/src/state_hash.cpp).
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
 
 #include "shipped_game_setup.hpp"
 
@@ -25,12 +30,14 @@ rules::MatchSetup setup_of(const GameEntry& game, int seats, std::uint64_t n) {
   return setup;
 }
 
-// The hashes (their first 16 digits) after commands 1, 10, 40 and 60 (or
-// the last) of seeded random-bot game n, joined by spaces.
+// The hashes (their first 16 digits; a Fields hash whole, "v3:" and 16) after
+// commands 1, 10, 40 and 60 (or the last) of seeded random-bot game n, joined
+// by spaces.
 std::string hashes_of(const std::string& id, int seats, std::uint64_t n,
                       rules::StateHashVersion version = rules::StateHashVersion::Sha256) {
   const auto& game = setups::shipped(id);
   const auto setup = setup_of(game, seats, n);
+  const std::size_t length = version == rules::StateHashVersion::Fields ? 19 : 16;
   std::string out;
   int commands = 0;
   testsupport::BotPlayOptions options;
@@ -39,11 +46,11 @@ std::string hashes_of(const std::string& id, int seats, std::uint64_t n,
   options.on_step = [&](const testsupport::BotStep& step) {
     if (!step.outcome.accepted) return;
     ++commands;
-    if (commands == 1 || commands == 10 || commands == 40) out += step.match.state_hash_as(version).substr(0, 16) + " ";
+    if (commands == 1 || commands == 10 || commands == 40) out += step.match.state_hash_as(version).substr(0, length) + " ";
   };
   rules::Rng bot(testsupport::seed_from_number(~n));
   const auto played = testsupport::play_random(game.definition, setup, bot, options);
-  if (played.match) out += played.match->state_hash_as(version).substr(0, 16);
+  if (played.match) out += played.match->state_hash_as(version).substr(0, length);
   return out;
 }
 
@@ -62,36 +69,48 @@ TEST(StateHashStability, ConquestsHashesAreTheOnesEarlierVersionsJournaled) {
 }
 
 constexpr auto kXxh64 = rules::StateHashVersion::Xxh64;
+constexpr auto kFields = rules::StateHashVersion::Fields;
 
 // Recovery and rollback check a rebuilt match with has_state_hash: a hash
-// journaled by the version before (SHA-256) is checked by SHA-256, a new one
-// by XXH64, and anything else (another state's hash, a changed digit, a
-// length of neither) is refused.
+// journaled by an older version (SHA-256, XXH64) is checked by that version,
+// a new one by Fields, and anything else (another state's hash, a changed
+// digit, a length or prefix of none) is refused.
 TEST(StateHashStability, JournaledHashesAreCheckedByTheVersionTheyWereMadeWith) {
   for (const auto& [id, seats] : {std::pair<std::string, int>{"eve_genesis", 2}, {"everzone", 3}, {"conquests", 2}}) {
     const auto& game = setups::shipped(id);
     const auto setup = setup_of(game, seats, 3);
-    std::string before_sha, before_xxh;
+    std::vector<std::string> before;
     int checked = 0;
     testsupport::BotPlayOptions options;
     options.max_commands = 40;
     options.on_step = [&](const testsupport::BotStep& step) {
       if (!step.outcome.accepted) return;
       const auto sha = step.match.state_hash_as(rules::StateHashVersion::Sha256);
-      const auto xxh = step.match.state_hash();
+      const auto xxh = step.match.state_hash_as(kXxh64);
+      const auto fields = step.match.state_hash();
       ASSERT_EQ(sha.size(), 64u);
       ASSERT_EQ(xxh.size(), 16u);
-      EXPECT_TRUE(step.match.has_state_hash(sha)) << id;
-      EXPECT_TRUE(step.match.has_state_hash(xxh)) << id;
-      auto changed = xxh;
-      changed[5] = changed[5] == '0' ? '1' : '0';
-      EXPECT_FALSE(step.match.has_state_hash(changed)) << id;
-      EXPECT_FALSE(step.match.has_state_hash(xxh.substr(0, 15))) << id;
-      if (!before_sha.empty() && before_sha != sha) {
-        EXPECT_FALSE(step.match.has_state_hash(before_sha)) << id;
-        EXPECT_FALSE(step.match.has_state_hash(before_xxh)) << id;
+      ASSERT_EQ(fields.size(), 19u);
+      ASSERT_EQ(fields.substr(0, 3), "v3:");
+      ASSERT_EQ(step.match.state_hash_as(kFields), fields);
+      if (id != "eve_genesis") {
+        EXPECT_EQ(fields.substr(3), xxh) << id << ": other games feed Fields the bytes they fed Xxh64";
+      } else {
+        EXPECT_NE(fields.substr(3), xxh) << "EVE feeds Fields its fields, Xxh64 its position text";
+        EXPECT_FALSE(step.match.has_state_hash("v3:" + xxh));
+        EXPECT_FALSE(step.match.has_state_hash(fields.substr(3))) << "Fields digits without the prefix";
       }
-      before_sha = sha, before_xxh = xxh;
+      for (const auto& hash : {sha, xxh, fields}) {
+        EXPECT_TRUE(step.match.has_state_hash(hash)) << id << " " << hash;
+        auto changed = hash;
+        changed[5] = changed[5] == '0' ? '1' : '0';
+        EXPECT_FALSE(step.match.has_state_hash(changed)) << id;
+        EXPECT_FALSE(step.match.has_state_hash(hash.substr(0, hash.size() - 1))) << id;
+      }
+      if (!before.empty() && before[0] != sha) {
+        for (const auto& old : before) EXPECT_FALSE(step.match.has_state_hash(old)) << id;
+      }
+      before = {sha, xxh, fields};
       ++checked;
     };
     rules::Rng bot(testsupport::seed_from_number(~3ull));
@@ -104,6 +123,21 @@ TEST(StateHashStability, Xxh64HashesOfEveryGameArePinnedToo) {
   EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kXxh64), "8f8e22809e98e05a 1b6831e09ec4b644 7672020e5c8f1663 20f741edb68021d4");
   EXPECT_EQ(hashes_of("everzone", 3, 2, kXxh64), "82606506f99b92a6 69af1281f3c0e5a9 4b292dc58ed42ab0 0964641dddb35147");
   EXPECT_EQ(hashes_of("conquests", 2, 1, kXxh64), "ba8da53b36deabdd 54c7e9c12167e29d c174566d3ca7842e b7de2a2a59de0bfe");
+}
+
+// The current version (what rooms journal from now on). EverZone and
+// Conquests feed it the bytes they fed Xxh64: their digits are the ones above.
+TEST(StateHashStability, FieldsHashesOfEveryGameArePinnedToo) {
+  EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kFields),
+            "v3:ddd5c9e74bcfb88e v3:cf1af44991df9de0 v3:ab5cbc96d23017ca v3:d8047ba7d6a6c492");
+  EXPECT_EQ(hashes_of("eve_genesis", 2, 2, kFields),
+            "v3:9851664b27fc57f6 v3:976b41ae09e77a03 v3:c6a843c286d0fae3 v3:407f75453a5e2c62");
+  EXPECT_EQ(hashes_of("eve_genesis", 3, 4, kFields),
+            "v3:90352f8baedf32b5 v3:512ae775a02ea5f0 v3:ca350fb3456e57c8 v3:552d90f7b066a8dd");
+  EXPECT_EQ(hashes_of("everzone", 3, 2, kFields),
+            "v3:82606506f99b92a6 v3:69af1281f3c0e5a9 v3:4b292dc58ed42ab0 v3:0964641dddb35147");
+  EXPECT_EQ(hashes_of("conquests", 2, 1, kFields),
+            "v3:ba8da53b36deabdd v3:54c7e9c12167e29d v3:c174566d3ca7842e v3:b7de2a2a59de0bfe");
 }
 
 }  // namespace

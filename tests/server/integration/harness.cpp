@@ -56,13 +56,14 @@ std::int64_t ServerTest::count(const std::string& sql) const {
 }
 
 // A command batch's payload holds per command a header line, then the state
-// hash (16 hex digits), the command text and its meta.
+// hash ("v3:" and 16 hex digits; 16 digits alone by the version before), the
+// command text and its meta. The digits become zeros, the prefix stays.
 std::size_t ServerTest::zero_journaled_hashes() {
   pqxx::connection conn(database_);
   pqxx::work tx(conn);
   const auto changed = tx.exec0(
-      "UPDATE match_command_batches SET payload = regexp_replace(payload, chr(10) || '[0-9a-f]{16}', "
-      "chr(10) || repeat('0', 16), 'g')");
+      "UPDATE match_command_batches SET payload = regexp_replace(payload, chr(10) || '(v[0-9]+:)?[0-9a-f]{16}', "
+      "chr(10) || '\\1' || repeat('0', 16), 'g') WHERE payload ~ (chr(10) || '(v[0-9]+:)?[0-9a-f]{16}')");
   tx.commit();
   return static_cast<std::size_t>(changed.affected_rows());
 }

@@ -6,15 +6,23 @@
 // 1 KiB at a time: no buffer of the whole state is built (a room hashes the
 // state after every accepted command).
 //
-// Two versions of the hash, told apart by their length, because a journal
-// keeps the hashes it was written with and a rebuilt match is checked
+// Three versions of the hash, told apart by their text alone, because a
+// journal keeps the hashes it was written with and a rebuilt match is checked
 // against them (recovery, rollback):
 //   Sha256  64 hex digits, SHA-256 of the encoding; what matches journaled
 //           before December 2026 carry.
-//   Xxh64   16 hex digits, XXH64 (seed 0) of the same encoding; the current
-//           one. The hash detects a replay that diverged, not an attacker
-//           (the server makes every hash it compares), and SHA-256 was a
-//           tenth of a command's cost in the games benchmark.
+//   Xxh64   16 hex digits, XXH64 (seed 0) of the same encoding. The hash
+//           detects a replay that diverged, not an attacker (the server makes
+//           every hash it compares), and SHA-256 was a tenth of a command's
+//           cost in the games benchmark.
+//   Fields  "v3:" and 16 hex digits (19 characters), XXH64 (seed 0) of the
+//           same encoding; the current one. What a game feeds may differ from
+//           the versions before: EVE hashed its whole position text up to
+//           Xxh64 (building the text was most of that hash's cost) and feeds
+//           the fields of its state from Fields on. Other games feed the same
+//           bytes as for Xxh64: only the rendering differs.
+// From Fields on a hash starts with "v<version>:" (a later version takes the
+// next number); the two oldest are bare hex, told apart by their length.
 #pragma once
 
 #include <algorithm>
@@ -31,13 +39,13 @@
 
 namespace concord::rules {
 
-enum class StateHashVersion { Sha256 = 1, Xxh64 = 2 };
-constexpr StateHashVersion kCurrentStateHash = StateHashVersion::Xxh64;
+enum class StateHashVersion { Sha256 = 1, Xxh64 = 2, Fields = 3 };
+constexpr StateHashVersion kCurrentStateHash = StateHashVersion::Fields;
 
-// The version a journaled hash was made with (by its length), if any.
+// The version a journaled hash was made with (by its length and prefix), if any.
 std::optional<StateHashVersion> state_hash_version(std::string_view hash);
 
-// XXH64 (seed 0) of `bytes`, the function of version Xxh64 (for tests).
+// XXH64 (seed 0) of `bytes`, the function of versions Xxh64 and Fields (for tests).
 std::uint64_t xxh64(std::string_view bytes);
 
 class StateHasher {
@@ -48,12 +56,19 @@ class StateHasher {
   StateHasher& add(std::uint64_t v) { return put('u', v); }
   StateHasher& add(int v) { return add(static_cast<std::int64_t>(v)); }
   StateHasher& add(bool v) { return add(static_cast<std::int64_t>(v ? 1 : 0)); }
-  StateHasher& add(std::string_view s);  // length-prefixed
+  // Length-prefixed. A string that fits in the buffer is copied here (most
+  // are a few bytes: card ids, region keys); a longer one streams through.
+  StateHasher& add(std::string_view s) {
+    if (fill_ + 9 + s.size() > buffer_.size()) return add_long(s);
+    put('s', s.size());
+    if (!s.empty()) std::memcpy(buffer_.data() + fill_, s.data(), s.size());
+    fill_ += s.size();
+    return *this;
+  }
   // add(v) for every element in order: the same bytes, one bounds check per
   // run of elements rather than per element (lists are most of a state).
-  StateHasher& add_each(const std::vector<int>& values) {
-    const int* v = values.data();
-    std::size_t n = values.size();
+  StateHasher& add_each(const std::vector<int>& values) { return add_each(values.data(), values.size()); }
+  StateHasher& add_each(const int* v, std::size_t n) {
     while (n > 0) {
       if (fill_ + 9 > buffer_.size()) compress();
       const std::size_t run = std::min(n, (buffer_.size() - fill_) / 9);
@@ -86,10 +101,11 @@ class StateHasher {
     return *this;
   }
   void compress();  // hashes the whole blocks of buffer_ and keeps the rest
+  StateHasher& add_long(std::string_view s);  // add(s) through compress() as the buffer fills
 
   StateHashVersion version_;
   std::array<std::uint32_t, 8> state_;  // Sha256
-  std::array<std::uint64_t, 4> lanes_;  // Xxh64
+  std::array<std::uint64_t, 4> lanes_;  // Xxh64, Fields
   std::array<std::uint8_t, 1024> buffer_;
   std::size_t fill_ = 0;
   std::uint64_t compressed_ = 0;  // bytes already in state_ (or lanes_)

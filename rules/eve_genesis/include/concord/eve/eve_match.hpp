@@ -69,6 +69,9 @@ class EveMatch final : public rules::Match {
   EveCardKey card_key(CardId id) const;
   EveCardView card_view(CardId id) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;
+  // The hash of version Fields and later: every field the position text
+  // covers, fed to the hasher in a fixed order (state_hash.cpp).
+  std::string state_fields_hash(rules::StateHashVersion version) const;
   // A priority action answered where no priority round is open (the Draw
   // phase: "the only phase in which no player may play News cards or use any
   // abilities") is WINDOW_CLOSED; an action offered to no one else is
