@@ -12,8 +12,9 @@ namespace concord::eve {
 namespace {
 
 // The text is appended to one string, numbers by std::to_chars: the same
-// characters an ostringstream wrote (the position is hashed after every
-// command, see EveMatch::state_hash), several times faster.
+// characters an ostringstream wrote (matches journaled with the older state
+// hash versions hash the position, see EveMatch::state_hash_as), several
+// times faster.
 class TextOut {
  public:
   TextOut& operator<<(std::string_view s) {

@@ -1,8 +1,9 @@
 // The plain-text position format: sets up any mid-game state (zones, cards,
 // damage, orders, pile, phase/step, priority, wallets). Documented in
 // rules/eve_genesis/README.md. save_position() writes the canonical form that
-// load_position() reads back to an identical state (state_hash() is the hash
-// of this canonical text).
+// load_position() reads back to an identical state (state hashes of versions
+// Sha256 and Xxh64 hash this canonical text; version Fields feeds the same
+// fields straight to the hasher: src/state_hash.cpp).
 #pragma once
 
 #include <memory>
