@@ -264,21 +264,25 @@ class Room : public std::enable_shared_from_this<Room> {
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
-  // (GameAdapter::encode_views), and the events' details.
+  // (GameAdapter::encode_views), and the events, each serialized once as a
+  // GameEvent (every viewer who may see it gets the same bytes).
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
     std::vector<google::protobuf::Any> views;
-    std::vector<google::protobuf::Any> event_details;  // per event (empty Any: none)
+    std::vector<std::string> events;  // per event: a serialized GameEvent
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
   };
   CommandViews command_views(const std::vector<rules::Event>& events) const;
-  // The part of a MatchUpdate every form shares (the request id goes in the
-  // envelope: update_body.hpp).
-  v1::MatchUpdate update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                const SeatPrompts& prompts, const CommandViews* command = nullptr) const;
-  // The same into `update` (which may live on an arena).
+  // The part of a MatchUpdate every form shares, serialized (the request id
+  // goes in the envelope: update_body.hpp). With `command`, the events the
+  // viewer may see are its serialized events, put after the other fields.
+  // `scratch`: an empty MatchUpdate to build the rest in (on an arena).
+  std::string update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                            const SeatPrompts& prompts, const CommandViews* command,
+                            v1::MatchUpdate* scratch) const;
   void fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                          const SeatPrompts& prompts, const CommandViews* command, v1::MatchUpdate* update) const;
+                          const SeatPrompts& prompts, v1::MatchUpdate* update) const;
+  void event_to_wire(const rules::Event& event, v1::GameEvent* out) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,

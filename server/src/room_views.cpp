@@ -120,16 +120,29 @@ Room::SeatPrompts Room::seat_prompts() const {
 }
 
 // The part of a MatchUpdate every form shares: everything but the view.
-v1::MatchUpdate Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                    const SeatPrompts& prompts, const CommandViews* command) const {
-  v1::MatchUpdate update;
-  fill_update_header(viewer, events, prompts, command, &update);
-  return update;
+std::string Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                                const SeatPrompts& prompts, const CommandViews* command,
+                                v1::MatchUpdate* scratch) const {
+  fill_update_header(viewer, command ? std::vector<rules::Event>{} : events, prompts, scratch);
+  std::string bytes = scratch->SerializeAsString();
+  if (!command) return bytes;
+  // Fields may come in any order and a repeated field's elements keep theirs
+  // (protocol/README.md), so the events go last, as serialized once.
+  constexpr int kEventsField = v1::MatchUpdate::kEventsFieldNumber;
+  for (std::size_t i = 0; i < events.size() && i < command->events.size(); ++i) {
+    if (events[i].visibility.visible_to(viewer)) append_message_field(bytes, kEventsField, command->events[i]);
+  }
+  return bytes;
+}
+
+void Room::event_to_wire(const rules::Event& event, v1::GameEvent* out) const {
+  out->set_kind(event.kind);
+  out->set_text(event.text);
+  if (event.data) game_.adapter->encode_event(*event.data, out->mutable_detail());
 }
 
 void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                              const SeatPrompts& prompts, const CommandViews* command,
-                              v1::MatchUpdate* update) const {
+                              const SeatPrompts& prompts, v1::MatchUpdate* update) const {
   update->set_room_id(id_);
   update->set_game(game_id());
   update->set_command_index(command_index_);
@@ -140,18 +153,8 @@ void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rul
       update->set_prompt_id(prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0);
     }
   }
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const auto& event = events[i];
-    if (!event.visibility.visible_to(viewer)) continue;
-    auto* out = update->add_events();
-    out->set_kind(event.kind);
-    out->set_text(event.text);
-    if (!event.data) continue;
-    if (command && i < command->event_details.size()) {
-      *out->mutable_detail() = command->event_details[i];
-    } else {
-      game_.adapter->encode_event(*event.data, out->mutable_detail());
-    }
+  for (const auto& event : events) {
+    if (event.visibility.visible_to(viewer)) event_to_wire(event, update->add_events());
   }
   update->set_seed_commitment(seed_.commitment());
   for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
@@ -167,9 +170,11 @@ void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rul
 
 Room::CommandViews Room::command_views(const std::vector<rules::Event>& events) const {
   CommandViews out;
-  out.event_details.resize(events.size());
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (events[i].data) game_.adapter->encode_event(*events[i].data, &out.event_details[i]);
+  out.events.reserve(events.size());
+  for (const auto& event : events) {
+    v1::GameEvent wire;
+    event_to_wire(event, &wire);
+    out.events.push_back(wire.SerializeAsString());
   }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
@@ -201,9 +206,8 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   arena_options.initial_block = first_block;
   arena_options.initial_block_size = sizeof first_block;
   google::protobuf::Arena arena(arena_options);
-  auto* header = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
-  fill_update_header(viewer, events, prompts, command, header);
-  const std::string common = header->SerializeAsString();
+  const std::string common =
+      update_header(viewer, events, prompts, command, google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena));
   const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
 
   google::protobuf::Any projected;

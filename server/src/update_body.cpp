@@ -69,6 +69,12 @@ std::string match_update_body(std::uint64_t request_id, std::initializer_list<st
   return envelope(request_id, parts, false);
 }
 
+void append_message_field(std::string& out, int field, std::string_view message) {
+  put_tag(out, field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
+  put_varint(out, message.size());
+  out.append(message);
+}
+
 std::string acknowledged_update(std::string_view body, std::uint64_t request_id) {
   const std::string fields = update_fields_of(body);
   return envelope(request_id, {fields}, true);

@@ -18,6 +18,10 @@ namespace concord::server {
 // in two parts takes the later one's value, as in a merge).
 std::string match_update_body(std::uint64_t request_id, std::initializer_list<std::string_view> parts);
 
+// Appends `message` (serialized) as the embedded-message field `field` of
+// the message being written in `out`.
+void append_message_field(std::string& out, int field, std::string_view message);
+
 // The mover's own update as the reply to its command (protocol 1.1): `body`,
 // a ServerMessage holding a MatchUpdate, with `request_id` and
 // MatchUpdate.accepted = true.

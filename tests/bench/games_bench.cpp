@@ -42,6 +42,7 @@
 #include "delta/view_delta.hpp"
 #include "delta/view_feed.hpp"
 #include "match_replay.hpp"
+#include "update_body.hpp"
 #include "wire_convert.hpp"
 
 namespace {
@@ -103,9 +104,13 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   }
   const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers, nullptr)
                            : game.adapter->encode_views(step.match, viewers, memo);
-  std::vector<google::protobuf::Any> details(step.outcome.events.size());  // once per command, as the room does
-  for (std::size_t i = 0; i < details.size(); ++i) {
-    if (step.outcome.events[i].data) game.adapter->encode_event(*step.outcome.events[i].data, &details[i]);
+  std::vector<std::string> events;  // each serialized once per command, as the room does
+  for (const auto& event : step.outcome.events) {
+    v1::GameEvent wire;
+    wire.set_kind(event.kind);
+    wire.set_text(event.text);
+    if (event.data) game.adapter->encode_event(*event.data, wire.mutable_detail());
+    events.push_back(wire.SerializeAsString());
   }
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
@@ -126,15 +131,12 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     for (int seat = 0; seat < seats; ++seat) {
       if (prompts[static_cast<std::size_t>(seat)]) update.add_awaiting(static_cast<std::uint32_t>(seat));
     }
-    for (std::size_t i = 0; i < details.size(); ++i) {
-      const auto& event = step.outcome.events[i];
-      if (!event.visibility.visible_to(viewer)) continue;
-      auto* out = update.add_events();
-      out->set_kind(event.kind);
-      out->set_text(event.text);
-      if (event.data) *out->mutable_detail() = details[i];
+    std::string common = update.SerializeAsString();
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (step.outcome.events[i].visibility.visible_to(viewer)) {
+        server::append_message_field(common, v1::MatchUpdate::kEventsFieldNumber, events[i]);
+      }
     }
-    const std::string common = update.SerializeAsString();
     const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
     auto& part = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
     feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);

@@ -91,5 +91,32 @@ TEST(UpdateBody, AReplyToABodyInPartsHoldsTheirMerge) {
   EXPECT_TRUE(parsed.match_update().accepted());
 }
 
+// Room::update_header: each event serialized once, appended after the other
+// header fields for every viewer who may see it.
+TEST(UpdateBody, EventsAppendedAfterTheHeaderParseAsTheUpdateWithThoseEventsInOrder) {
+  std::vector<v1::GameEvent> events(3);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    events[i].set_kind("kind" + std::to_string(i));
+    events[i].set_text(std::string(150, static_cast<char>('a' + i)));  // a two-byte length
+    events[i].mutable_detail()->set_type_url("type.googleapis.com/x");
+  }
+  std::string bytes = header().SerializeAsString();
+  for (std::size_t i : {0u, 2u}) {  // event 1 is hidden from this viewer
+    append_message_field(bytes, v1::MatchUpdate::kEventsFieldNumber, events[i].SerializeAsString());
+  }
+  v1::MatchUpdate parsed;
+  ASSERT_TRUE(parsed.ParseFromString(bytes));
+  v1::MatchUpdate expected = header();
+  *expected.add_events() = events[0];
+  *expected.add_events() = events[2];
+  EXPECT_EQ(parsed.SerializeAsString(), expected.SerializeAsString());
+  const std::string body = match_update_body(0, {bytes, view_part().SerializeAsString()});
+  v1::ServerMessage message;
+  ASSERT_TRUE(message.ParseFromString(body));
+  ASSERT_EQ(message.match_update().events_size(), 2);
+  EXPECT_EQ(message.match_update().events(1).kind(), "kind2");
+  EXPECT_EQ(message.match_update().view_checksum(), 0xdeadbeefu);
+}
+
 }  // namespace
 }  // namespace concord::server
