@@ -11,6 +11,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -87,7 +88,8 @@ bool ServerProcess::port_was_taken() const {
 
 void ServerProcess::start_once() {
   std::vector<std::string> args = {binary_, "--address", "127.0.0.1", "--port",
-                                   std::to_string(port_), "--database", database_, "--log-level", "warn"};
+                                   std::to_string(port_), "--database", database_, "--log-level",
+                                   std::getenv("CONCORD_TEST_SERVER_LOG_LEVEL") ? std::getenv("CONCORD_TEST_SERVER_LOG_LEVEL") : "warn"};
   args.insert(args.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");

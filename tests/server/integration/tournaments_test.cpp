@@ -7,6 +7,7 @@
 #include <pqxx/pqxx>
 
 #include <chrono>
+#include <cstdio>
 #include <set>
 #include <thread>
 
@@ -378,9 +379,12 @@ class Entrant {
         const auto room = next_room();
         if (!room) return true;
         play(*room);
-      } catch (const ClientError&) {
+      } catch (const ClientError& e) {
         if (!client_->is_open()) return false;  // the server is gone
-        // a refusal (the room closed at its no-show deadline, say): look again
+        // a refusal (the room closed at its no-show deadline, say): look
+        // again. Said on stderr: a room given up on here waits for its
+        // no-show deadline, so a hung test shows why in its output.
+        note("gave up on room " + current_ + ": " + e.code() + " " + e.message());
       }
     }
   }
@@ -412,11 +416,13 @@ class Entrant {
 
   void play(const std::string& room) {
     played_.insert(room);
+    current_ = room;
     client_->join_room(room);
     try {
       client_->set_ready(room);
-    } catch (const ClientError&) {
+    } catch (const ClientError& e) {
       // the match already started (recovered after a restart): play on
+      if (e.code() != "MATCH_RUNNING") note("set_ready in room " + room + ": " + e.code() + " " + e.message());
     }
     std::uint64_t seen = 0;
     for (;;) {
@@ -437,11 +443,14 @@ class Entrant {
     client_->leave_room(room);
   }
 
+  void note(const std::string& what) const { std::fprintf(stderr, "[entrant %s] %s\n", name_.c_str(), what.c_str()); }
+
   std::unique_ptr<Client> client_;
   std::string name_;
   std::int64_t event_;
   std::uint64_t salt_;
   std::set<std::string> played_;
+  std::string current_;  // the room play() was last given
 };
 
 class BigTournament : public Tournaments {
