@@ -430,9 +430,24 @@ std::unique_ptr<GameAdapter::ViewMemo> EverZoneAdapter::new_view_memo() const {
   return std::make_unique<EverZoneViewMemo>();
 }
 
+// Without the message: through to_proto and PackFrom, an EverZone command's
+// events were ~4% of its cost in games_bench.
+std::string encode_wire(const everzone::EverZoneEvent& event) {
+  std::string bytes;
+  WireWriter w(bytes);
+  w.str(1, event.kind);
+  w.i64(2, event.seat);
+  w.strings(3, event.cards);
+  w.i64(4, event.amount);
+  w.packed(5, event.seats);
+  return bytes;
+}
+
 void EverZoneAdapter::encode_event(const rules::EventData& data, google::protobuf::Any* out) const {
   if (const auto* event = dynamic_cast<const everzone::EverZoneEvent*>(&data)) {
-    out->PackFrom(to_proto(*event));
+    static const std::string type_url = "type.googleapis.com/" + pb::EzEvent::descriptor()->full_name();
+    out->set_type_url(type_url);
+    out->set_value(encode_wire(*event));
   }
 }
 

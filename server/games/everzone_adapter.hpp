@@ -14,6 +14,9 @@ v1::games::everzone::EzEvent to_proto(const everzone::EverZoneEvent& event);
 // The serialized EzView written directly (what encode_view packs): the same
 // bytes as to_proto(view).SerializeAsString(), several times faster.
 std::string encode_wire(const everzone::EverZoneView& view);
+// The serialized EzEvent written directly (what encode_event packs): the same
+// bytes as to_proto(event).SerializeAsString().
+std::string encode_wire(const everzone::EverZoneEvent& event);
 
 class EverZoneAdapter final : public GameAdapter {
  public:

@@ -283,6 +283,27 @@ TEST(EverZoneAdapter, EventDetailsCarryKindSeatCardsAndAmount) {
   EXPECT_EQ(wire.seats(1), 3);
 }
 
+// encode_event writes the bytes itself: they must be protobuf's own, for
+// every field empty, negative (seat -1: ten bytes) or set.
+TEST(EverZoneAdapter, EventBytesAreWhatProtobufSerializes) {
+  everzone::EverZoneEvent none;
+  none.kind = "clash";
+  everzone::EverZoneEvent all;
+  all.kind = "attack";
+  all.seat = 2;
+  all.cards = {"c1", "", "c300"};
+  all.amount = -4;
+  all.seats = {0, 2, 200};
+  for (const auto* event : {&none, &all}) {
+    EXPECT_EQ(encode_wire(*event), to_proto(*event).SerializeAsString()) << event->kind;
+    google::protobuf::Any any;
+    EverZoneAdapter().encode_event(*event, &any);
+    google::protobuf::Any packed;
+    packed.PackFrom(to_proto(*event));
+    EXPECT_EQ(any.SerializeAsString(), packed.SerializeAsString()) << event->kind;
+  }
+}
+
 
 // --- EVE: Conquests ---
 
