@@ -61,6 +61,11 @@ bool PositionParser::check_prompt() {
       if (st_.choice.kind == ResolutionChoice::Kind::None || s != st_.choice.seat || !st_.resolving) {
         return fail("prompt choice needs 'resolving yes' and a 'choice' line for that seat");
       }
+      // A discard asks for at most the cards in hand (min(X, hand size)): no more than it offers.
+      if (st_.choice.kind == ResolutionChoice::Kind::Discard &&
+          st_.choice.count > static_cast<int>(st_.seats[s].hand.size())) {
+        return fail("choice discard needs at least that many cards in the seat's hand");
+      }
       return true;
     case Pending::ChooseAttack:
     case Pending::Withdraw:

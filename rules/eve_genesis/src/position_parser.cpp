@@ -40,6 +40,23 @@ bool order_name_known(const std::string& s) {
   return false;
 }
 
+// A ship keeps the order its pilot passed to it ("Orders available to
+// characters apply to the ships they pilot", L35) when the pilot leaves and the
+// ship stays (Ahremen Arkah: "Sacrifice Ahremen Arkah: ..."): the tab stays,
+// the ship no longer has that order and does not execute it
+// (EveMatch::executing_orders). So order= on a ship in a region (`ship` line;
+// a docked ship has no order: EveMatch::put_in_docks) may name a character's order.
+bool kept_pilot_order(const CardDb& db, const std::string& line, const std::string& order) {
+  if (line != "ship") return false;
+  for (const auto& [id, d] : db.all()) {
+    if (d.type != CardType::Character) continue;
+    for (const auto& o : d.orders) {
+      if (to_string(o.kind) == order) return true;
+    }
+  }
+  return false;
+}
+
 std::string type_list(const std::vector<CardType>& types) {
   std::string out;
   for (auto t : types) {
@@ -333,7 +350,8 @@ bool PositionParser::card_attrs(CardInstance& c, const Words& w, std::size_t fro
     }
     if (key == "order") {
       const auto& orders = db_.find(c.card)->orders;
-      const bool pilot_order = c.pilot >= 0 && val != "cancel" && order_name_known(val);
+      const bool pilot_order =
+          (c.pilot >= 0 && val != "cancel" && order_name_known(val)) || kept_pilot_order(db_, w[0], val);
       if (!pilot_order && std::none_of(orders.begin(), orders.end(),
                                        [&](const OrderDef& o) { return to_string(o.kind) == val; })) {
         return fail("'" + c.card + "' has no order '" + val + "'");
@@ -593,7 +611,9 @@ bool PositionParser::choice_line(const Words& w) {
   else if (w[1] == "under") c.kind = ResolutionChoice::Kind::Under;
   else return fail("unknown choice '" + w[1] + "'");
   auto s = seat(w[2]);
-  auto n = s ? integer(w[3], 1, 7) : std::nullopt;
+  // Not at most 7: Remnant of Vak'atioth discards X cards (its FAQ pays X = 10),
+  // as many as the hand holds; x= is at most 1000.
+  auto n = s ? integer(w[3], 1, 1000) : std::nullopt;
   auto ref = parse_card_ref(w[4]);
   if (!n) return false;
   c.seat = *s;
