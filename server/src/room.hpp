@@ -282,7 +282,6 @@ class Room : public std::enable_shared_from_this<Room> {
                             v1::MatchUpdate* scratch) const;
   void fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                           const SeatPrompts& prompts, v1::MatchUpdate* update) const;
-  void event_to_wire(const rules::Event& event, v1::GameEvent* out) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,

@@ -135,12 +135,6 @@ std::string Room::update_header(const rules::Viewer& viewer, const std::vector<r
   return bytes;
 }
 
-void Room::event_to_wire(const rules::Event& event, v1::GameEvent* out) const {
-  out->set_kind(event.kind);
-  out->set_text(event.text);
-  if (event.data) game_.adapter->encode_event(*event.data, out->mutable_detail());
-}
-
 void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                               const SeatPrompts& prompts, v1::MatchUpdate* update) const {
   update->set_room_id(id_);
@@ -154,7 +148,7 @@ void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rul
     }
   }
   for (const auto& event : events) {
-    if (event.visibility.visible_to(viewer)) event_to_wire(event, update->add_events());
+    if (event.visibility.visible_to(viewer)) event_to_wire(*game_.adapter, event, update->add_events());
   }
   update->set_seed_commitment(seed_.commitment());
   for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
@@ -173,7 +167,7 @@ Room::CommandViews Room::command_views(const std::vector<rules::Event>& events) 
   out.events.reserve(events.size());
   for (const auto& event : events) {
     v1::GameEvent wire;
-    event_to_wire(event, &wire);
+    event_to_wire(*game_.adapter, event, &wire);
     out.events.push_back(wire.SerializeAsString());
   }
   for (std::size_t i = 0; i < seats_.size(); ++i) {

@@ -1,6 +1,8 @@
 // Conversions between engine types and wire messages.
 #include "wire_convert.hpp"
 
+#include "concord/server/game_catalog.hpp"
+
 namespace concord::server {
 
 v1::ServerMessage make_error(std::uint64_t request_id, const std::string& code, const std::string& message) {
@@ -50,6 +52,12 @@ rules::Answer answer_from_wire(const v1::Answer& answer) {
   rules::Answer out;
   for (const auto& choice : answer.choices()) out.choices.push_back({choice.option_id(), choice.value()});
   return out;
+}
+
+void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::GameEvent* out) {
+  out->set_kind(event.kind);
+  out->set_text(event.text);
+  if (event.data) adapter.encode_event(*event.data, out->mutable_detail());
 }
 
 void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {

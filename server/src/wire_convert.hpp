@@ -15,6 +15,8 @@ namespace concord::server {
 
 namespace v1 = concord::v1;
 
+class GameAdapter;  // concord/server/game_catalog.hpp
+
 v1::ServerMessage make_error(std::uint64_t request_id, const std::string& code, const std::string& message);
 v1::ServerMessage make_ok(std::uint64_t request_id);
 
@@ -23,6 +25,8 @@ void deck_to_wire(const rules::Deck& deck, v1::Deck* out);
 
 rules::Answer answer_from_wire(const v1::Answer& answer);
 void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out);
+// An engine event as sent: kind, text and its details encoded by the game's adapter.
+void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::GameEvent* out);
 void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out);
 void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out);
 

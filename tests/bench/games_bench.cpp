@@ -107,9 +107,7 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   std::vector<std::string> events;  // each serialized once per command, as the room does
   for (const auto& event : step.outcome.events) {
     v1::GameEvent wire;
-    wire.set_kind(event.kind);
-    wire.set_text(event.text);
-    if (event.data) game.adapter->encode_event(*event.data, wire.mutable_detail());
+    server::event_to_wire(*game.adapter, event, &wire);
     events.push_back(wire.SerializeAsString());
   }
   for (int v = spectators ? -1 : 0; v < seats; ++v) {

@@ -32,6 +32,13 @@ bool PositionParser::finish() {
                                                  : Pending::Priority;
     if (st_.result) st_.prompt_seat = -1;
   }
+  // Errata: "Enemy home regions: You may not end your turn controlling a ship
+  // that is in another player's region. If such a ship remains in an enemy
+  // region, you must withdraw it." That forced withdrawal resolves no attack,
+  // so no `combat` line carries its must_withdraw=yes: a `withdraw` prompt
+  // without one is forced (voluntary ones are announced in a battle's
+  // Withdrawal step, which has a `combat` line).
+  if (st_.pending == Pending::Withdraw && st_.combat.region.empty()) st_.combat.must_withdraw = true;
   return check_prompt() && remap_ids() && check_jumps() && check_combat() && check_pilots();
 }
 

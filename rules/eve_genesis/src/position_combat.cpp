@@ -251,13 +251,6 @@ bool PositionParser::check_combat() {
     const Region* r = st_.region(c.region);
     return r && contains(r->ships, id);
   };
-  // Errata: "Enemy home regions: You may not end your turn controlling a ship
-  // that is in another player's region. If such a ship remains in an enemy
-  // region, you must withdraw it." That forced withdrawal resolves no attack,
-  // so no `combat` line carries its must_withdraw=yes: a `withdraw` prompt
-  // without one is forced (voluntary ones are announced in a battle's
-  // Withdrawal step, which has a `combat` line).
-  if (st_.pending == Pending::Withdraw && c.region.empty()) st_.combat.must_withdraw = true;
   const SeatIndex s = st_.prompt_seat;
   switch (st_.pending) {
     case Pending::ChooseAttack:

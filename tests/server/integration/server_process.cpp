@@ -87,9 +87,9 @@ bool ServerProcess::port_was_taken() const {
 }
 
 void ServerProcess::start_once() {
-  std::vector<std::string> args = {binary_, "--address", "127.0.0.1", "--port",
-                                   std::to_string(port_), "--database", database_, "--log-level",
-                                   std::getenv("CONCORD_TEST_SERVER_LOG_LEVEL") ? std::getenv("CONCORD_TEST_SERVER_LOG_LEVEL") : "warn"};
+  const char* level = std::getenv("CONCORD_TEST_SERVER_LOG_LEVEL");  // deploy/README.md
+  std::vector<std::string> args = {binary_, "--address", "127.0.0.1", "--port", std::to_string(port_),
+                                   "--database", database_, "--log-level", level && *level ? level : "warn"};
   args.insert(args.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
