@@ -11,6 +11,10 @@
 #include <cstring>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace concord::protocol {
 
 namespace {
@@ -92,24 +96,58 @@ bool same8(std::string_view base, std::size_t b, const char* t) {
   return b + kMinMatch <= base.size() && load8(base.data() + b) == load8(t);
 }
 
-// Length of the common run of base[b..] and target[t..], eight bytes at a time.
-std::size_t common_run(std::string_view base, std::size_t b, std::string_view target, std::size_t t) {
-  std::size_t n = 0;
-  while (b + n + 8 <= base.size() && t + n + 8 <= target.size() &&
-         load8(base.data() + b + n) == load8(target.data() + t + n)) {
-    n += 8;
+// How many of the n bytes at a and b are equal before the first that
+// differs: sixteen bytes compared at once (SSE2, on every x86-64), then
+// eight, the first difference found from the compare's mask or the XOR's
+// trailing zeros (little-endian). Views after a command are mostly equal
+// runs, so this is most of what finding a delta costs.
+std::size_t equal_run(const char* a, const char* b, std::size_t n) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+    if (equal != 0xFFFF) return i + static_cast<std::size_t>(__builtin_ctz(~equal));
   }
-  while (b + n < base.size() && t + n < target.size() && base[b + n] == target[t + n]) ++n;
-  return n;
+#endif
+  for (; i + 8 <= n; i += 8) {
+    if (const std::uint64_t x = load8(a + i) ^ load8(b + i)) return i + static_cast<std::size_t>(__builtin_ctzll(x)) / 8;
+  }
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
+// The same backwards: how many of the n bytes before a_end and b_end are
+// equal, counted from the end.
+std::size_t equal_run_back(const char* a_end, const char* b_end, std::size_t n) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a_end - i - 16));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b_end - i - 16));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+    if (equal != 0xFFFF) return i + static_cast<std::size_t>(__builtin_clz(~equal & 0xFFFFu)) - 16;
+  }
+#endif
+  for (; i + 8 <= n; i += 8) {
+    if (const std::uint64_t x = load8(a_end - i - 8) ^ load8(b_end - i - 8)) {
+      return i + static_cast<std::size_t>(__builtin_clzll(x)) / 8;
+    }
+  }
+  while (i < n && a_end[-1 - static_cast<std::ptrdiff_t>(i)] == b_end[-1 - static_cast<std::ptrdiff_t>(i)]) ++i;
+  return i;
+}
+
+// Length of the common run of base[b..] and target[t..].
+std::size_t common_run(std::string_view base, std::size_t b, std::string_view target, std::size_t t) {
+  return equal_run(base.data() + b, target.data() + t, std::min(base.size() - b, target.size() - t));
 }
 
 std::size_t common_prefix(std::string_view a, std::string_view b) { return common_run(a, 0, b, 0); }
 
 std::size_t common_suffix(std::string_view a, std::string_view b, std::size_t limit) {
-  std::size_t n = 0;
-  while (n + 8 <= limit && load8(a.data() + a.size() - n - 8) == load8(b.data() + b.size() - n - 8)) n += 8;
-  while (n < limit && a[a.size() - n - 1] == b[b.size() - n - 1]) ++n;
-  return n;
+  return equal_run_back(a.data() + a.size(), b.data() + b.size(), limit);
 }
 
 // The greedy match finder over target[t_lo, t_hi) against base[b_lo, b_hi)

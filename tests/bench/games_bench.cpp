@@ -14,6 +14,10 @@
 //                      (group commit; one iteration ends when all are durable)
 // One iteration = one whole game from create() to result.
 //
+// BM_ViewDelta: ViewFeed's part of an update alone (the delta against the
+// viewer's previous view, and the checksum), over the views of real bot
+// games recorded once: to compare ways of finding deltas by speed and size.
+//
 // BM_RollbackRebuild: the engine half of a judge's rollback (room_rollback.cpp):
 // rebuilding a match from its setup and its first 1,000 commands (or all of
 // the game's when it has fewer) with the prompt ids, as replay_match does.
@@ -26,6 +30,7 @@
 //   export CONCORD_TEST_DATABASE="$(deploy/dev/postgres.sh conninfo)"
 //   <build>/tests/bench/games_bench
 #include <condition_variable>
+#include <map>
 #include <mutex>
 
 #include <benchmark/benchmark.h>
@@ -350,6 +355,61 @@ void BM_ViewChecksum(benchmark::State& state) {
 }
 BENCHMARK(BM_ViewChecksum)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1}, {256, 2 << 10, 8 << 10}});
 
+// The views one viewer was sent after each command of a few bot games, in
+// order, per viewer (each seat and the spectators): what ViewFeed::record
+// turns into deltas. Made once per game, capped at `kViews` views in all.
+struct RecordedViews {
+  std::vector<std::vector<std::string>> per_viewer;
+};
+
+const RecordedViews& recorded_views(int game_index, int seats) {
+  static std::map<std::pair<int, int>, RecordedViews> made;
+  auto [it, fresh] = made.try_emplace({game_index, seats});
+  if (!fresh) return it->second;
+  constexpr std::size_t kViews = 6000;
+  static const char* ids[] = {"eve_genesis", "everzone"};
+  const auto& game = *catalog().find(ids[game_index]);
+  std::vector<rules::Viewer> viewers{rules::Viewer::spectator()};
+  for (int s = 0; s < seats; ++s) viewers.push_back(rules::Viewer::of_seat(s));
+  auto& out = it->second.per_viewer;
+  std::size_t views = 0;
+  for (std::uint64_t n = 0; views < kViews && n < 100; ++n) {
+    const auto memo = game.adapter->new_view_memo();
+    testsupport::BotPlayOptions options;
+    options.hash_before = false;
+    options.on_step = [&](const testsupport::BotStep& step) {
+      if (!step.outcome.accepted || views >= kViews) return;
+      const auto encoded = game.adapter->encode_views(step.match, viewers, memo.get());
+      if (out.size() < encoded.size() * (n + 1)) out.resize(encoded.size() * (n + 1));
+      for (std::size_t v = 0; v < encoded.size(); ++v) out[encoded.size() * n + v].push_back(encoded[v].value());
+      views += encoded.size();
+    };
+    rules::Rng bot(testsupport::seed_from_number(~n));
+    testsupport::play_random(game.definition, setup_for(game, seats, n), bot, options);
+  }
+  return it->second;
+}
+
+// ViewFeed's work per update on those views, alone: the delta against the
+// viewer's previous view and the checksum of the new one. Counters: updates
+// per second and the delta's bytes per update.
+void BM_ViewDelta(benchmark::State& state) {
+  const auto& recorded = recorded_views(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  std::size_t updates = 0, ops_bytes = 0;
+  for (auto _ : state) {
+    for (const auto& views : recorded.per_viewer) {
+      for (std::size_t i = 1; i < views.size(); ++i) {
+        const auto ops = protocol::make_view_delta(views[i - 1], views[i]);
+        benchmark::DoNotOptimize(protocol::view_checksum(views[i]));
+        ops_bytes += ops.size();
+        ++updates;
+      }
+    }
+  }
+  state.counters["upd/s"] = benchmark::Counter(static_cast<double>(updates), benchmark::Counter::kIsRate);
+  state.counters["B/delta"] = updates ? static_cast<double>(ops_bytes) / static_cast<double>(updates) : 0.0;
+}
+
 // Args: game (0 = eve_genesis, 1 = everzone), seats; for the benchmarks that
 // project, spectators (1: the room has spectators or judges, so the spectator
 // view is projected too; 0: only the seats' views, a room nobody watches).
@@ -366,6 +426,7 @@ BENCHMARK(BM_WithStateHashViewsAlone)->CONCORD_VIEW_ARGS;
 BENCHMARK(BM_WithJournal)->CONCORD_GAME_ARGS->UseRealTime();
 BENCHMARK(BM_RollbackRebuild)->CONCORD_GAME_ARGS;
 BENCHMARK(BM_RollbackStore)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ViewDelta)->ArgNames({"game", "seats"})->Args({0, 2})->Args({1, 2})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
