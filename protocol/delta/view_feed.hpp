@@ -9,18 +9,18 @@
 
 #include <google/protobuf/any.pb.h>
 
-#include "concord/v1/concord.pb.h"
-
 namespace concord::protocol {
 
 class ViewFeed {
  public:
   // Records `view` as this viewer's view after command `index` and, unless
-  // `update` is null, fills the view part of a protocol 1.1 update into it:
-  // `view_delta` against the previously recorded view when that was the view
-  // of `index - 1` and `full` is false, else the whole `view`; and
-  // `view_checksum`.
-  void record(std::uint64_t index, const google::protobuf::Any& view, bool full, v1::MatchUpdate* update);
+  // `out` is null, appends the view part of a protocol 1.1 update to it, as
+  // the serialized MatchUpdate fields protobuf would write: `view_delta`
+  // against the previously recorded view when that was the view of
+  // `index - 1` and `full` is false, else the whole `view`; then
+  // `view_checksum`. (Serialized messages concatenate: parsed, the bytes
+  // before `out`'s and these are one MatchUpdate.)
+  void record(std::uint64_t index, const google::protobuf::Any& view, bool full, std::string* out);
   // Drops the base (e.g. after a rollback): the next update is a full view.
   void forget() { index_.reset(); }
   std::optional<std::uint64_t> index() const { return index_; }

@@ -213,9 +213,9 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
     *whole->mutable_view() = view;
     out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
   }
-  auto* part = want_delta ? google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena) : nullptr;
-  feed_of(viewer).record(command_index_, view, fresh, part);
-  if (part) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {common, part->SerializeAsString()}));
+  std::string part;
+  feed_of(viewer).record(command_index_, view, fresh, want_delta ? &part : nullptr);
+  if (want_delta) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {common, part}));
   return out;
 }
 

@@ -141,9 +141,9 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
       }
     }
     const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
-    auto& part = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+    std::string part;
     feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
-    const std::size_t part_size = part.SerializeAsString().size(), view_size = field_size(view.ByteSizeLong());
+    const std::size_t part_size = part.size(), view_size = field_size(view.ByteSizeLong());
     bytes.v1_1 += common.size() + part_size;
     bytes.v1_0 += common.size() + view_size;
     bytes.view1_1 += part_size;

@@ -114,12 +114,45 @@ google::protobuf::Any any_of(const std::string& bytes) {
   return any;
 }
 
+// An update as a room sends it: its other fields, then the view part the
+// feed writes, parsed as one MatchUpdate.
 v1::MatchUpdate fed(protocol::ViewFeed& feed, std::uint64_t index, const std::string& bytes, bool full = false) {
+  v1::MatchUpdate header;
+  header.set_room_id("r");
+  header.set_command_index(index);
+  std::string wire = header.SerializeAsString();
+  feed.record(index, any_of(bytes), full, &wire);
   v1::MatchUpdate update;
-  update.set_room_id("r");
-  update.set_command_index(index);
-  feed.record(index, any_of(bytes), full, &update);
+  EXPECT_TRUE(update.ParseFromString(wire));
   return update;
+}
+
+// The view part is written field by field, not by protobuf: its bytes are
+// protobuf's own serialization of the same fields, for a whole view, a
+// delta, a base index 0, empty ops (the same view again), an empty view and
+// a checksum of 0.
+TEST(ViewFeed, WritesTheBytesProtobufWould) {
+  protocol::ViewFeed feed;
+  const auto check = [&](std::uint64_t index, const google::protobuf::Any& view, bool full) {
+    std::string part;
+    feed.record(index, view, full, &part);
+    v1::MatchUpdate parsed;
+    EXPECT_TRUE(parsed.ParseFromString(part));
+    EXPECT_EQ(parsed.SerializeAsString(), part) << index;
+    return parsed;
+  };
+  const std::string long_view(300, 'v');  // lengths of two varint bytes
+  EXPECT_TRUE(check(0, any_of(long_view), false).has_view());
+  const auto delta = check(1, any_of(long_view + "w"), false);
+  ASSERT_TRUE(delta.has_view_delta());
+  EXPECT_EQ(delta.view_delta().base_index(), 0u);
+  EXPECT_TRUE(check(2, any_of(long_view + "w"), false).has_view_delta());
+  google::protobuf::Any empty;
+  const auto whole = check(3, empty, false);
+  EXPECT_TRUE(whole.has_view_delta());
+  EXPECT_TRUE(whole.has_view_checksum());
+  EXPECT_EQ(whole.view_checksum(), 0u);
+  EXPECT_TRUE(check(9, empty, false).has_view());
 }
 
 TEST(ViewFeed, FullFirstThenDeltasFromTheViewBefore) {

@@ -58,15 +58,18 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
         auto& w = *watcher;
         google::protobuf::Any view;
         game.adapter->encode_view(*step.match.view(w.viewer), &view);
-        v1::MatchUpdate update;
-        update.set_room_id("r");
-        update.set_command_index(index);
+        v1::MatchUpdate header;
+        header.set_room_id("r");
+        header.set_command_index(index);
+        std::string bytes = header.SerializeAsString();
         const auto at = std::find(room_viewers.begin(), room_viewers.end(), w.viewer) - room_viewers.begin();
         if (w.viewer.kind == rules::Viewer::Kind::Judge) {
-          w.feed.record(index, view, false, &update);
+          w.feed.record(index, view, false, &bytes);
         } else {
-          w.feed.record(index, together[static_cast<std::size_t>(at)], false, &update);
+          w.feed.record(index, together[static_cast<std::size_t>(at)], false, &bytes);
         }
+        v1::MatchUpdate update;
+        ASSERT_TRUE(update.ParseFromString(bytes));
         const auto status = w.cache.store(update);
         const auto kept = w.cache.latest("r");
         ok = status == (index == 1 ? client::ViewStatus::Stored : client::ViewStatus::Applied) && kept &&
