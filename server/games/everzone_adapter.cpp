@@ -251,7 +251,8 @@ void write_view(WireWriter& w, const everzone::EverZoneView& view) {
 // What EverZone keeps between the commands of one match (GameAdapter::ViewMemo):
 // each card instance's EzCard bytes, and per seat the bytes of its public
 // piles and of its private part with the projected values they were written
-// from. A part is written again only when its values differ.
+// from. A part is written again only when its values differ. The ids of the
+// last command's views are kept too, for their vectors' capacity.
 class EverZoneViewMemo final : public GameAdapter::ViewMemo {
  public:
   // Forgets everything if `match` is not the match the memo was made for
@@ -291,8 +292,20 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
   }
   Part<SeatIds>& tail(std::size_t seat) { return tails_.at(seat); }
   Part<PrivateIds>& own(std::size_t seat) { return owns_.at(seat); }
+  // The last command's projection, projected into again (views_together.hpp).
+  everzone::EverZoneViewIds& ids() { return ids_; }
+  // What TogetherWriter writes once per command for every viewer, kept here
+  // so that its strings keep their capacity.
+  struct Shared {
+    std::string head, middle;
+    std::vector<std::string> seat_heads;
+    std::vector<const std::string*> seat_tails;  // in tails_
+  };
+  Shared& shared() { return shared_; }
 
  private:
+  everzone::EverZoneViewIds ids_;
+  Shared shared_;
   std::vector<int> card_of_;
   std::vector<std::string> cards_;
   std::vector<Part<SeatIds>> tails_;
@@ -330,19 +343,25 @@ const std::string& memoized(EverZoneViewMemo::Part<Key>& part, const Key& key, S
 // together; the same bytes write_view gives for its EverZoneView.
 class TogetherWriter {
  public:
-  TogetherWriter(const everzone::EverZoneMatch& match, EverZoneViewMemo& memo) : match_(match), memo_(memo) {}
+  TogetherWriter(const everzone::EverZoneMatch& match, EverZoneViewMemo& memo)
+      : match_(match), memo_(memo), shared_(memo.shared()) {}
 
   void write_shared(const everzone::BasicViewFields<int>& common) {
     memo_.seats(common.seats.size());
-    WireWriter h(head_), m(middle_);
+    shared_.head.clear();
+    shared_.middle.clear();
+    shared_.seat_heads.resize(common.seats.size());
+    shared_.seat_tails.clear();
+    WireWriter h(shared_.head), m(shared_.middle);
     write_view_head(h, common);
     write_view_middle(m, common, card(m));
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
-      WireWriter sh(seat_head_.emplace_back());
+      shared_.seat_heads[s].clear();
+      WireWriter sh(shared_.seat_heads[s]);
       write_seat_head(sh, seat);
-      seat_tail_.push_back(&memoized(memo_.tail(s), seat, same_tail,
-                                     [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); }));
+      shared_.seat_tails.push_back(&memoized(memo_.tail(s), seat, same_tail,
+                                             [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); }));
     }
   }
 
@@ -351,15 +370,15 @@ class TogetherWriter {
     std::string bytes;
     bytes.reserve(4096);
     WireWriter w(bytes);
-    w.raw(head_);
-    for (std::size_t s = 0; s < seat_head_.size(); ++s) {
+    w.raw(shared_.head);
+    for (std::size_t s = 0; s < shared_.seat_heads.size(); ++s) {
       const auto at = w.begin(7);
-      w.raw(seat_head_[s]);
+      w.raw(shared_.seat_heads[s]);
       if (own && static_cast<int>(s) == viewer.seat) w.raw(own_part(s, *own));
-      w.raw(*seat_tail_[s]);
+      w.raw(*shared_.seat_tails[s]);
       w.end(at);
     }
-    w.raw(middle_);
+    w.raw(shared_.middle);
     write_lingering(w, ids.lingering[i], card(w));
     return bytes;
   }
@@ -375,9 +394,7 @@ class TogetherWriter {
 
   const everzone::EverZoneMatch& match_;
   EverZoneViewMemo& memo_;
-  std::string head_, middle_;
-  std::vector<std::string> seat_head_;
-  std::vector<const std::string*> seat_tail_;  // in the memo
+  EverZoneViewMemo::Shared& shared_;
 };
 
 const std::string& view_type_url() {

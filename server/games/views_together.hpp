@@ -13,6 +13,18 @@
 
 namespace concord::server::games {
 
+// The match's view_ids; into the memo's when it keeps them (Memo::ids()), so
+// that their vectors keep their capacity from one command to the next.
+template <typename MatchT, typename Memo>
+decltype(auto) project_ids(const MatchT& match, const std::vector<rules::Viewer>& viewers, Memo& memo) {
+  if constexpr (requires { match.view_ids(viewers, memo.ids()); }) {
+    match.view_ids(viewers, memo.ids());
+    return memo.ids();
+  } else {
+    return match.view_ids(viewers);
+  }
+}
+
 // Judges among the viewers (they see everything), or a Match of another
 // type, get the default: one projection per viewer. Without a memo of the
 // adapter's type (`memo` null or another game's), one for this call only.
@@ -32,7 +44,7 @@ std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adap
   if (!kept) kept = &local;
   if constexpr (requires { kept->check(*typed); }) kept->check(*typed);
   Writer writer(*typed, *kept);
-  const auto ids = typed->view_ids(viewers);
+  const auto& ids = project_ids(*typed, viewers, *kept);
   writer.write_shared(ids.common);
   std::vector<google::protobuf::Any> out(viewers.size());
   for (std::size_t i = 0; i < viewers.size(); ++i) {

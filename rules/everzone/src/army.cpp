@@ -19,7 +19,7 @@ int Army::limit() const {
 
 int Army::resource() const {
   int sum = 0;
-  for (int seat : seats_) {
+  for (int seat : seats()) {
     const auto& p = state_.players.at(static_cast<std::size_t>(seat));
     for (int c : p.active) sum += card(c).values.resource;
     for (int c : p.supports) sum += card(c).values.resource;
@@ -29,14 +29,14 @@ int Army::resource() const {
 
 int Army::unmodified_attack() const {
   int sum = 0;
-  for (int seat : seats_)
+  for (int seat : seats())
     for (int c : state_.players.at(static_cast<std::size_t>(seat)).active) sum += card(c).values.attack;
   return sum;
 }
 
 int Army::active_units() const {
   int n = 0;
-  for (int seat : seats_) n += static_cast<int>(state_.players.at(static_cast<std::size_t>(seat)).active.size());
+  for (int seat : seats()) n += static_cast<int>(state_.players.at(static_cast<std::size_t>(seat)).active.size());
   return n;
 }
 
@@ -48,7 +48,7 @@ Values Army::totals() const {
     v.defense += x.defense;
     v.target += x.target;
   };
-  for (int seat : seats_) {
+  for (int seat : seats()) {
     const auto& p = state_.players.at(static_cast<std::size_t>(seat));
     if (p.active.empty()) continue;
     for (int c : p.active) {

@@ -39,23 +39,42 @@ void fill_entry(const CardDb& db, const GameState& s, int c, CardEntry& entry) {
   entry.name = card.name;
 }
 
+// Element i of `v`, added when v has only i elements: vectors filled in
+// place keep what their elements allocated in an earlier projection.
+template <typename T>
+T& at_or_add(std::vector<T>& v, std::size_t i) {
+  return i < v.size() ? v[i] : v.emplace_back();
+}
+
 // Projects the view of one viewer with cards of type C: CardEntry (named) or
 // int (instance numbers, EverZoneViewIds). The one place that decides what a
-// viewer sees, whatever the card type.
+// viewer sees, whatever the card type. It fills views in place, so that a
+// view projected again into the same fields reuses their memory; `sides` are
+// sides(s), computed once for all the viewers of a state.
 template <typename C>
 class Projector {
  public:
-  Projector(const CardDb& db, const GameState& s, const rules::Viewer& v) : db_(db), s_(s), v_(v) {}
+  Projector(const CardDb& db, const GameState& s, const rules::Viewer& v, const std::vector<Side>& sides)
+      : db_(db), s_(s), v_(v), sides_(sides) {}
 
-  std::vector<C> list(const std::vector<int>& cards) const {
+  void list(const std::vector<int>& cards, std::vector<C>& out) const {
     if constexpr (std::is_same_v<C, int>) {
-      return cards;
+      out.assign(cards.begin(), cards.end());
     } else {
-      std::vector<CardEntry> out;
+      out.clear();
       out.reserve(cards.size());
       for (int c : cards) fill_entry(db_, s_, c, out.emplace_back());  // in place: no temporary moved in
-      return out;
     }
+  }
+
+  // `out` holds `cards` if `shown`, else nothing.
+  void list_if(bool shown, const std::vector<int>& cards, std::optional<std::vector<C>>& out) const {
+    if (!shown) {
+      out.reset();
+      return;
+    }
+    if (!out) out.emplace();
+    list(cards, *out);
   }
 
   C one(int c) const {
@@ -87,29 +106,29 @@ class Projector {
     return is_public(c);
   }
 
-  std::vector<BasicEffectView<C>> lingering() const {
-    std::vector<BasicEffectView<C>> out;
-    for (const auto& e : s_.lingering) {
-      if (e.source < 0 || !visible(e.source)) continue;
-      BasicEffectView<C> v;
-      v.source = one(e.source);
-      v.seat = e.seat;
-      for (int c : e.cards)
-        if (visible(c)) v.cards.push_back(one(c));
-      v.change = change_name(e);
-      v.amount = e.amount;
-      v.lasts = lasts_name(e.lasts);
-      v.active = effect_applies_now(db_, s_, e);
-      out.push_back(std::move(v));
-    }
-    return out;
+  void lingering(std::vector<BasicEffectView<C>>& out) const {
+    std::size_t n = 0;
+    for (const auto& e : s_.lingering)
+      if (e.source >= 0 && visible(e.source)) effect(e, at_or_add(out, n++));
+    out.resize(n);
   }
 
-  BasicSeatView<C> seat(int i) const {
+  void effect(const Effect& e, BasicEffectView<C>& v) const {
+    v.source = one(e.source);
+    v.seat = e.seat;
+    v.cards.clear();
+    for (int c : e.cards)
+      if (visible(c)) v.cards.push_back(one(c));
+    v.change = change_name(e);
+    v.amount = e.amount;
+    v.lasts = lasts_name(e.lasts);
+    v.active = effect_applies_now(db_, s_, e);
+  }
+
+  void seat(int i, BasicSeatView<C>& sv) const {
     const auto& p = s_.players.at(static_cast<std::size_t>(i));
-    const bool own = v_.kind == rules::Viewer::Kind::Judge ||
-                     (v_.kind == rules::Viewer::Kind::Seat && v_.seat == i);
-    BasicSeatView<C> sv;
+    const bool judge = v_.kind == rules::Viewer::Kind::Judge;
+    const bool own = judge || (v_.kind == rules::Viewer::Kind::Seat && v_.seat == i);
     sv.seat = i;
     sv.cp = p.cp;
     sv.surrenders = p.surrenders;
@@ -119,79 +138,93 @@ class Projector {
     sv.deployed_count = static_cast<int>(p.deployed.size());
     sv.has_prompt = p.waiting && !p.answered && s_.phase != Phase::Over;
     sv.has_chosen = p.answered;
-    if (s_.location >= 0) sv.army = Army(db_, s_, i).totals();
-    if (own) {
-      auto mine = own_seat(i);
-      sv.hand = std::move(mine.hand);
-      sv.deployed = std::move(mine.deployed);
-      sv.secret = std::move(mine.secret);
-    }
-    if (v_.kind == rules::Viewer::Kind::Judge) sv.deck = list(p.deck);
-    sv.active = list(p.active);
-    sv.withdrawn = list(p.withdrawn);
-    sv.supports = list(p.supports);
-    sv.retreated = list(p.retreated);
-    sv.fallen = list(p.fallen);
+    sv.army = s_.location >= 0 ? Army(db_, s_, i).totals() : Values{};
+    list_if(own, p.hand, sv.hand);
+    list_if(own, p.deployed, sv.deployed);
+    list_if(judge, p.deck, sv.deck);
+    if (own && p.answered) sv.secret = secret(p);
+    else sv.secret.reset();
+    list(p.active, sv.active);
+    list(p.withdrawn, sv.withdrawn);
+    list(p.supports, sv.supports);
+    list(p.retreated, sv.retreated);
+    list(p.fallen, sv.fallen);
     sv.team = p.team;
     sv.target = p.target;
     sv.eliminated = p.eliminated;
-    for (const auto& side : sides(s_))
-      if (side_of({side}, i) == 0)
-        for (int other : side.seats)
-          if (other != i) sv.allies.push_back(other);
-    return sv;
+    allies(i, sv.allies);
+  }
+
+  // The other seats of seat i's side.
+  void allies(int i, std::vector<int>& out) const {
+    out.clear();
+    const int side = side_of(sides_, i);
+    if (side < 0) return;
+    for (int other : sides_[static_cast<std::size_t>(side)].seats)
+      if (other != i) out.push_back(other);
   }
 
   // What only seat i (and judges) see of seat i; views() sends it to seat i alone.
-  BasicSeatPrivate<C> own_seat(int i) const {
+  void own_seat(int i, BasicSeatPrivate<C>& out) const {
     const auto& p = s_.players.at(static_cast<std::size_t>(i));
-    BasicSeatPrivate<C> out{list(p.hand), list(p.deployed), std::nullopt};
+    list(p.hand, out.hand);
+    list(p.deployed, out.deployed);
     if (p.answered) out.secret = secret(p);
-    return out;
+    else out.secret.reset();
   }
 
   std::vector<std::string> secret(const PlayerState& p) const {
     if (s_.phase == Phase::Surrender) return {p.surrender ? "surrender" : "continue"};
     if (s_.phase == Phase::Target) return {"target_" + std::to_string(p.secret_target)};
     std::vector<std::string> out;
-    for (const auto& card : Projector<CardEntry>(db_, s_, v_).list(p.secret)) out.push_back(text_of(card));
+    CardEntry entry;
+    for (int c : p.secret) {
+      fill_entry(db_, s_, c, entry);
+      out.push_back(text_of(entry));
+    }
     return out;
   }
 
-  std::vector<ArmyView> armies() const {
-    std::vector<ArmyView> out;
-    if (s_.location < 0) return out;
-    const auto all = sides(s_);
-    for (const auto& side : all) {
-      ArmyView a;
-      a.seats = side.seats;
-      if (side.target >= 0) a.attacks = all[static_cast<std::size_t>(side.target)].seats;
-      a.shared_limit = side.shared_limit;
-      a.values = Army(db_, s_, side.seats).totals();
-      out.push_back(std::move(a));
+  void armies(std::vector<ArmyView>& out) const {
+    if (s_.location < 0) {
+      out.clear();
+      return;
     }
-    return out;
+    out.resize(sides_.size());
+    for (std::size_t i = 0; i < sides_.size(); ++i) army(sides_[i], out[i]);
+  }
+
+  void army(const Side& side, ArmyView& a) const {
+    a.seats = side.seats;
+    if (side.target >= 0) a.attacks = sides_[static_cast<std::size_t>(side.target)].seats;
+    else a.attacks.clear();
+    a.shared_limit = side.shared_limit;
+    a.values = Army(db_, s_, side.seats).totals();
   }
 
   // The fields of the view; EverZoneView's viewer is set by the caller.
   void build(BasicViewFields<C>* view) const {
     view->phase = phase_name(s_.phase);
     if (s_.location >= 0) {
-      view->location = db_.at(s_.location).name;
-      view->turns = db_.at(s_.location).turns();
+      const auto& location = db_.at(s_.location);
+      view->location = location.name;
+      view->turns = location.turns();
       view->resource_limit = Army(db_, s_, 0).limit();
+    } else {
+      view->location.clear();
+      view->turns = view->resource_limit = 0;
     }
     view->turn = s_.turn;
     view->battle_deck_count = static_cast<int>(s_.battle_deck.size());
-    view->seats.reserve(s_.players.size());
-    for (int i = 0; i < static_cast<int>(s_.players.size()); ++i) view->seats.push_back(seat(i));
+    view->seats.resize(s_.players.size());
+    for (std::size_t i = 0; i < s_.players.size(); ++i) seat(static_cast<int>(i), view->seats[i]);
     view->teams = s_.teams;
     view->after_clash = s_.after_clash;
-    view->effects = list(s_.effects);
-    view->abilities = list(s_.abilities);
-    view->captured = list(captured_units(s_));
-    view->lingering = lingering();
-    view->armies = armies();
+    list(s_.effects, view->effects);
+    list(s_.abilities, view->abilities);
+    list(captured_units(s_), view->captured);
+    lingering(view->lingering);
+    armies(view->armies);
     view->result = s_.result;
   }
 
@@ -206,6 +239,7 @@ class Projector {
   const CardDb& db_;
   const GameState& s_;
   const rules::Viewer& v_;
+  const std::vector<Side>& sides_;
 };
 
 void put_list(std::string& out, const char* label, const std::vector<std::string>& items) {
@@ -228,22 +262,33 @@ void put_list(std::string& out, const char* label, const std::vector<CardEntry>&
 }  // namespace
 
 std::unique_ptr<rules::View> EverZoneMatch::view(const rules::Viewer& viewer) const {
-  return Projector<CardEntry>(db_, state_, viewer).build();
+  const auto all = sides(state_);
+  return Projector<CardEntry>(db_, state_, viewer, all).build();
 }
 
 namespace {
 
-// The spectators' view in *common, then per viewer its own part.
+// The spectators' view in *common, then per viewer its own part: filled in
+// place (`out` may hold the views of an earlier state).
 template <typename C, typename Views, typename Common>
 void project_together(const CardDb& db, const GameState& s, const std::vector<rules::Viewer>& viewers,
                       Common& common, Views& out) {
+  const auto all = sides(s);
   const auto spectator = rules::Viewer::spectator();
-  Projector<C>(db, s, spectator).build(&common);
-  for (const auto& viewer : viewers) {
-    const Projector<C> projector(db, s, viewer);
-    const bool seat = viewer.kind == rules::Viewer::Kind::Seat;
-    out.own.push_back(seat ? std::optional<BasicSeatPrivate<C>>(projector.own_seat(viewer.seat)) : std::nullopt);
-    out.lingering.push_back(seat ? projector.lingering() : common.lingering);
+  Projector<C>(db, s, spectator, all).build(&common);
+  out.own.resize(viewers.size());
+  out.lingering.resize(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    const auto& viewer = viewers[i];
+    if (viewer.kind != rules::Viewer::Kind::Seat) {
+      out.own[i].reset();
+      out.lingering[i] = common.lingering;
+      continue;
+    }
+    const Projector<C> projector(db, s, viewer, all);
+    if (!out.own[i]) out.own[i].emplace();
+    projector.own_seat(viewer.seat, *out.own[i]);
+    projector.lingering(out.lingering[i]);
   }
 }
 
@@ -259,8 +304,12 @@ EverZoneViews EverZoneMatch::views(const std::vector<rules::Viewer>& viewers) co
 
 EverZoneViewIds EverZoneMatch::view_ids(const std::vector<rules::Viewer>& viewers) const {
   EverZoneViewIds out;
-  project_together<int>(db_, state_, viewers, out.common, out);
+  view_ids(viewers, out);
   return out;
+}
+
+void EverZoneMatch::view_ids(const std::vector<rules::Viewer>& viewers, EverZoneViewIds& out) const {
+  project_together<int>(db_, state_, viewers, out.common, out);
 }
 
 CardEntry EverZoneMatch::card_entry(int instance) const {

@@ -81,7 +81,8 @@ TEST(WireWriter, EverZoneViewsEqualTheirProtobufSerialization) {
 // EveMatch::views); with a judge among the viewers, each view is projected
 // on its own. One view memo (GameAdapter::new_view_memo) serves every
 // command of every game in turn, as a room's serves its matches: what it
-// keeps from earlier commands, and from other matches, never shows.
+// keeps from earlier commands, and from other matches, never shows; nor what
+// it kept for another list of viewers (the same viewers in reverse order).
 void check_views_together(const std::string& id, int seats, int games, const rules::OptionValues& options = {},
                           std::size_t max_compared = 0) {
   const auto& game = setups::shipped(id);
@@ -89,6 +90,7 @@ void check_views_together(const std::string& id, int seats, int games, const rul
   for (int n = 0; n < games; ++n) {
     std::vector<rules::Viewer> viewers{rules::Viewer::spectator()};
     for (int s = seats - 1; s >= 0; --s) viewers.push_back(rules::Viewer::of_seat(s));
+    std::vector<rules::Viewer> reversed(viewers.rbegin(), viewers.rend());
     auto with_judge = viewers;
     with_judge.insert(with_judge.begin() + 1, rules::Viewer::judge());
     std::size_t compared = 0;
@@ -97,7 +99,7 @@ void check_views_together(const std::string& id, int seats, int games, const rul
     play.on_step = [&](const testsupport::BotStep& step) {
       if (!step.outcome.accepted || ::testing::Test::HasFailure()) return;
       if (max_compared > 0 && compared >= max_compared) return;
-      for (const auto* list : {&viewers, &with_judge}) {
+      for (const auto* list : {&viewers, &reversed, &with_judge}) {
         const auto together = game.adapter->encode_views(step.match, *list, memo.get());
         ASSERT_EQ(together.size(), list->size());
         for (std::size_t i = 0; i < list->size(); ++i) {

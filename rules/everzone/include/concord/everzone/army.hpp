@@ -2,6 +2,7 @@
 // several (a team or a three-player alliance forms one army).
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "concord/everzone/card_db.hpp"
@@ -12,9 +13,9 @@ namespace concord::everzone {
 
 class Army {
  public:
-  Army(const CardDb& db, const GameState& state, int seat) : db_(db), state_(state), seats_{seat} {}
+  Army(const CardDb& db, const GameState& state, int seat) : db_(db), state_(state), one_(seat), single_(true) {}
   Army(const CardDb& db, const GameState& state, std::vector<int> seats)
-      : db_(db), state_(state), seats_(std::move(seats)) {}
+      : db_(db), state_(state), many_(std::move(seats)) {}
 
   // ATTACK, DEFENSE, TARGET, RESOURCE of active Units plus in-play Support
   // bonuses. With no active Units the army has no values but RESOURCE:
@@ -30,9 +31,15 @@ class Army {
   const Card& card(int instance) const;
 
  private:
+  // The members: one seat held in place (no allocation for a player's own
+  // army, the commonest), or many_.
+  std::span<const int> seats() const { return single_ ? std::span<const int>(&one_, 1) : std::span<const int>(many_); }
+
   const CardDb& db_;
   const GameState& state_;
-  std::vector<int> seats_;
+  int one_ = -1;
+  bool single_ = false;
+  std::vector<int> many_;
 };
 
 }  // namespace concord::everzone

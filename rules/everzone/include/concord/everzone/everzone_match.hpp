@@ -27,6 +27,9 @@ class EverZoneMatch : public rules::Match {
   EverZoneViews views(const std::vector<rules::Viewer>& viewers) const;
   // The same with cards as instance numbers; card_entry names one (view.hpp).
   EverZoneViewIds view_ids(const std::vector<rules::Viewer>& viewers) const;
+  // The same into `out`, which may hold the views of an earlier state: its
+  // vectors are filled in place and keep their capacity.
+  void view_ids(const std::vector<rules::Viewer>& viewers, EverZoneViewIds& out) const;
   CardEntry card_entry(int instance) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;
   bool finished() const override { return state_.phase == Phase::Over; }
