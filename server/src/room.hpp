@@ -264,23 +264,31 @@ class Room : public std::enable_shared_from_this<Room> {
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
-  // (GameAdapter::encode_views), and the events, each serialized once as a
-  // GameEvent (every viewer who may see it gets the same bytes).
+  // (GameAdapter::encode_views), the events, each serialized once as a
+  // GameEvent (every viewer who may see it gets the same bytes), and the
+  // fields every viewer's update has alike (shared_update_fields).
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
     std::vector<google::protobuf::Any> views;
     std::vector<std::string> events;  // per event: a serialized GameEvent
+    std::string shared_fields;
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
   };
-  CommandViews command_views(const std::vector<rules::Event>& events) const;
+  CommandViews command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const;
   // The part of a MatchUpdate every form shares, serialized (the request id
-  // goes in the envelope: update_body.hpp). With `command`, the events the
-  // viewer may see are its serialized events, put after the other fields.
+  // goes in the envelope: update_body.hpp): the shared fields, then the
+  // viewer's own. With `command`, those are its shared fields and the events
+  // the viewer may see are its serialized events, put last.
   // `scratch`: an empty MatchUpdate to build the rest in (on an arena).
   std::string update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const SeatPrompts& prompts, const CommandViews* command,
                             v1::MatchUpdate* scratch) const;
-  void fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+  // The MatchUpdate fields that are the same for every viewer of the current
+  // state (room, game, index, seed commitment, awaiting seats, result,
+  // clocks), serialized.
+  std::string shared_update_fields(const SeatPrompts& prompts) const;
+  // The viewer's own: its seat, its prompt and the events it may see.
+  void fill_viewer_fields(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                           const SeatPrompts& prompts, v1::MatchUpdate* update) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,

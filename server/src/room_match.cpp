@@ -207,7 +207,7 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   // fresh update of this state or a later one on joining, so a missing update
   // is skipped for them.
   const auto prompts = seat_prompts();
-  const auto views = command_views(outcome.events);
+  const auto views = command_views(outcome.events, prompts);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto viewer = rules::Viewer::of_seat(static_cast<int>(i));
     auto update = match_update(viewer, outcome.events, seats_[i].links, prompts, false, 0, &views);

@@ -120,14 +120,16 @@ Room::SeatPrompts Room::seat_prompts() const {
 }
 
 // The part of a MatchUpdate every form shares: everything but the view.
+// Fields may come in any order and a repeated field's elements keep theirs
+// (protocol/README.md): the shared fields come first, as serialized once per
+// state, and the events last, as serialized once per command.
 std::string Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                                 const SeatPrompts& prompts, const CommandViews* command,
                                 v1::MatchUpdate* scratch) const {
-  fill_update_header(viewer, command ? std::vector<rules::Event>{} : events, prompts, scratch);
-  std::string bytes = scratch->SerializeAsString();
+  std::string bytes = command ? command->shared_fields : shared_update_fields(prompts);
+  fill_viewer_fields(viewer, command ? std::vector<rules::Event>{} : events, prompts, scratch);
+  scratch->AppendToString(&bytes);
   if (!command) return bytes;
-  // Fields may come in any order and a repeated field's elements keep theirs
-  // (protocol/README.md), so the events go last, as serialized once.
   constexpr int kEventsField = v1::MatchUpdate::kEventsFieldNumber;
   for (std::size_t i = 0; i < events.size() && i < command->events.size(); ++i) {
     if (events[i].visibility.visible_to(viewer)) append_message_field(bytes, kEventsField, command->events[i]);
@@ -135,11 +137,26 @@ std::string Room::update_header(const rules::Viewer& viewer, const std::vector<r
   return bytes;
 }
 
-void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
+  v1::MatchUpdate update;
+  update.set_room_id(id_);
+  update.set_game(game_id());
+  update.set_command_index(command_index_);
+  update.set_seed_commitment(seed_.commitment());
+  for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
+    if (prompts[seat]) update.add_awaiting(static_cast<std::uint32_t>(seat));
+  }
+  if (auto result = current_result()) {
+    update.set_finished(true);
+    result_to_wire(*result, seed_.hex(), update.mutable_result());
+    if (judged_) update.mutable_result()->set_judge(judged_->judge.username);
+  }
+  if (clock_) clock_to_wire(update.mutable_clocks());
+  return update.SerializeAsString();
+}
+
+void Room::fill_viewer_fields(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                               const SeatPrompts& prompts, v1::MatchUpdate* update) const {
-  update->set_room_id(id_);
-  update->set_game(game_id());
-  update->set_command_index(command_index_);
   update->set_your_seat(viewer.kind == rules::Viewer::Kind::Seat ? viewer.seat + 1 : 0);
   if (viewer.kind == rules::Viewer::Kind::Seat) {
     if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) {
@@ -150,20 +167,11 @@ void Room::fill_update_header(const rules::Viewer& viewer, const std::vector<rul
   for (const auto& event : events) {
     if (event.visibility.visible_to(viewer)) event_to_wire(*game_.adapter, event, update->add_events());
   }
-  update->set_seed_commitment(seed_.commitment());
-  for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
-    if (prompts[seat]) update->add_awaiting(static_cast<std::uint32_t>(seat));
-  }
-  if (auto result = current_result()) {
-    update->set_finished(true);
-    result_to_wire(*result, seed_.hex(), update->mutable_result());
-    if (judged_) update->mutable_result()->set_judge(judged_->judge.username);
-  }
-  if (clock_) clock_to_wire(update->mutable_clocks());
 }
 
-Room::CommandViews Room::command_views(const std::vector<rules::Event>& events) const {
+Room::CommandViews Room::command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const {
   CommandViews out;
+  out.shared_fields = shared_update_fields(prompts);
   out.events.reserve(events.size());
   for (const auto& event : events) {
     v1::GameEvent wire;

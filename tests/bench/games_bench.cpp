@@ -115,6 +115,15 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     server::event_to_wire(*game.adapter, event, &wire);
     events.push_back(wire.SerializeAsString());
   }
+  v1::MatchUpdate shared;  // the fields every viewer's update has alike, serialized once per command
+  shared.set_room_id("r-0123456789");
+  shared.set_game(game.definition.id);
+  shared.set_command_index(index);
+  shared.set_seed_commitment(std::string(64, 'f'));
+  for (int seat = 0; seat < seats; ++seat) {
+    if (prompts[static_cast<std::size_t>(seat)]) shared.add_awaiting(static_cast<std::uint32_t>(seat));
+  }
+  const std::string shared_fields = shared.SerializeAsString();
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
     alignas(8) char first_block[8192];  // as Room::match_update: the viewer's messages on an arena
@@ -122,19 +131,14 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     arena_options.initial_block = first_block;
     arena_options.initial_block_size = sizeof first_block;
     google::protobuf::Arena arena(arena_options);
-    auto& update = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
-    update.set_room_id("r-0123456789");
-    update.set_game(game.definition.id);
-    update.set_command_index(index);
+    auto& update = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);  // the viewer's own fields
     update.set_your_seat(v + 1);
     if (v >= 0 && prompts[static_cast<std::size_t>(v)]) {
       server::prompt_to_wire(*prompts[static_cast<std::size_t>(v)], update.mutable_prompt());
+      update.set_prompt_id(index);
     }
-    update.set_seed_commitment(std::string(64, 'f'));
-    for (int seat = 0; seat < seats; ++seat) {
-      if (prompts[static_cast<std::size_t>(seat)]) update.add_awaiting(static_cast<std::uint32_t>(seat));
-    }
-    std::string common = update.SerializeAsString();
+    std::string common = shared_fields;
+    update.AppendToString(&common);
     for (std::size_t i = 0; i < events.size(); ++i) {
       if (step.outcome.events[i].visibility.visible_to(viewer)) {
         server::append_message_field(common, v1::MatchUpdate::kEventsFieldNumber, events[i]);
