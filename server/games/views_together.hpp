@@ -13,12 +13,24 @@
 
 namespace concord::server::games {
 
+// The views of `viewers` with cards as instance numbers: projected into what
+// the memo keeps if it has view_ids(match, viewers) (so that their vectors
+// keep their capacity across commands), else by the match.
+template <typename MatchT, typename Memo>
+decltype(auto) project_ids(const MatchT& match, const std::vector<rules::Viewer>& viewers, Memo& memo) {
+  if constexpr (requires { memo.view_ids(match, viewers); }) {
+    return memo.view_ids(match, viewers);
+  } else {
+    return match.view_ids(viewers);
+  }
+}
+
 // Judges among the viewers (they see everything), or a Match of another
 // type, get the default: one projection per viewer. Without a memo of the
 // adapter's type (`memo` null or another game's), one for this call only.
 // Writer(match, memo) must have write_shared(ids.common) and
 // assemble(ids, i, viewer) -> the serialized view of viewer i; Memo may
-// have check(match), called first.
+// have check(match), called first, and view_ids(match, viewers) (project_ids).
 template <typename MatchT, typename Memo, typename Writer>
 std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adapter, const rules::Match& match,
                                                          const std::vector<rules::Viewer>& viewers,
@@ -32,7 +44,7 @@ std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adap
   if (!kept) kept = &local;
   if constexpr (requires { kept->check(*typed); }) kept->check(*typed);
   Writer writer(*typed, *kept);
-  const auto ids = typed->view_ids(viewers);
+  const auto& ids = project_ids(*typed, viewers, *kept);
   writer.write_shared(ids.common);
   std::vector<google::protobuf::Any> out(viewers.size());
   for (std::size_t i = 0; i < viewers.size(); ++i) {
