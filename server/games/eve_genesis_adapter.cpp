@@ -1,5 +1,8 @@
 #include "eve_genesis_adapter.hpp"
 
+#include <initializer_list>
+#include <tuple>
+
 #include "concord/eve/eve_match.hpp"
 #include "views_together.hpp"
 #include "wire_writer.hpp"
@@ -221,6 +224,14 @@ void write_seat_hidden(WireWriter& w, const Cards* hand, const Cards* market, co
   if (offdeck) w.strings(16, *offdeck);
 }
 
+// Every field write_seat_tail reads: the memo rewrites a seat's public piles
+// only when these differ or a card in them was written again.
+template <typename Seat>
+auto tail_fields(const Seat& s) {
+  return std::tie(s.scrapheap, s.docks, s.structures, s.news, s.base_shield, s.pilots, s.table_position, s.prey,
+                  s.attached, s.alliance, s.home_region);
+}
+
 template <typename Seat, typename WriteCard>
 void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
   write_cards(17, s.scrapheap, card);
@@ -325,8 +336,8 @@ void write_effect(WireWriter& w, const eve::EveEffectView& e) {
   w.end(at);
 }
 
-// EveView in runs: fields 1-7, the seats (8), then 9-18; the lingering
-// effects (19) come last.
+// EveView in runs: fields 1-7, the seats (8), the regions (9), then 10-18;
+// the lingering effects (19) come last.
 template <typename Fields>
 void write_view_head(WireWriter& w, const Fields& view) {
   w.u64(1, u32(view.turn));
@@ -338,9 +349,8 @@ void write_view_head(WireWriter& w, const Fields& view) {
   w.i64(7, view.prompt_seat);
 }
 
-template <typename Fields, typename WriteCard>
-void write_view_middle(WireWriter& w, const Fields& view, const WriteCard& card) {
-  for (const auto& r : view.regions) write_region(w, r, card);
+template <typename Fields>
+void write_view_rest(WireWriter& w, const Fields& view) {
   for (const auto& p : view.pile) write_pile_item(w, 10, p);
   for (const auto& p : view.waiting) write_pile_item(w, 11, p);
   write_combat(w, view.combat);
@@ -358,41 +368,127 @@ void write_effects(WireWriter& w, const std::vector<eve::EveEffectView>& effects
 void write_view(WireWriter& w, const eve::EveView& view) {
   write_view_head(w, view);
   for (const auto& s : view.seats) write_seat(w, s);
-  write_view_middle(w, view, ViewCardWriter{w});
+  for (const auto& r : view.regions) write_region(w, r, ViewCardWriter{w});
+  write_view_rest(w, view);
   write_effects(w, view.effects);
 }
 
 // What EVE keeps between the commands of one match (GameAdapter::ViewMemo):
 // each card instance's EveCard bytes with the card and the EveCardKey they
-// were written from. A card is written again only when either differs, so a
-// memo given another match (or a rebuilt one) never reuses a wrong card.
+// were written from, and the bytes of parts of the view (each seat's public
+// piles and private part, each region) with the projected values they were
+// written from. A card is written again only when its card or key differs,
+// so a memo given another match (or a rebuilt one) never reuses a wrong
+// card; a part only when its values differ or a card it shows was written
+// again since. The projection (EveViewIds) and the buffers of what the
+// viewers share are kept too, so that they keep their capacity.
 class EveViewMemo final : public GameAdapter::ViewMemo {
  public:
-  const std::string& card(const eve::EveMatch& match, int id) {
+  using SeatIds = eve::BasicSeatView<int>;
+  using PrivateIds = eve::BasicSeatPrivate<int>;
+  using RegionIds = eve::BasicRegionView<int>;
+
+  // The memo of a part: its bytes, the values they were written from, and
+  // the count of card writes when they were (`written`).
+  template <typename Key>
+  struct Part {
+    std::optional<Key> key;
+    std::uint64_t written = 0;
+    std::string bytes;
+  };
+
+  // What TogetherWriter writes once for every viewer: the view's fields
+  // before the seats, those after them (regions to 18), each seat's public piles.
+  struct Shared {
+    std::string head, middle;
+    std::vector<const std::string*> tails;  // per seat: Part::bytes
+  };
+  // Emptied, with their capacity.
+  Shared& shared() {
+    shared_.head.clear();
+    shared_.middle.clear();
+    shared_.tails.clear();
+    return shared_;
+  }
+
+  // Called first for every command: a card is looked at (card_key) once per
+  // command, as the match does not change while its views are written.
+  void check(const eve::EveMatch&) { ++command_; }
+
+  // The views of the command, kept so that their vectors keep their capacity (project_ids).
+  eve::EveViewIds& ids() { return ids_; }
+
+  const std::string& card(const eve::EveMatch& match, int id) { return refresh(match, id).bytes; }
+
+  // Whether no card in `lists` was written again after `since` (each is looked at).
+  bool unchanged(const eve::EveMatch& match, std::uint64_t since,
+                 std::initializer_list<const std::vector<int>*> lists) {
+    for (const auto* ids : lists) {
+      for (int id : *ids) {
+        if (refresh(match, id).written > since) return false;
+      }
+    }
+    return true;
+  }
+
+  // Writes `part` again with `write`, from `key`.
+  template <typename Key, typename Write>
+  void rewrite(Part<Key>& part, const Key& key, const Write& write) {
+    part.bytes.clear();
+    WireWriter w(part.bytes);
+    write(w);
+    part.key = key;
+    part.written = writes_;
+  }
+
+  // Before tail(), own() and region(): the match's seat and region counts
+  // (parts are not moved after this, so their bytes can be referred to while
+  // views are written).
+  void parts(std::size_t seats, std::size_t regions) {
+    tails_.resize(seats);
+    owns_.resize(seats);
+    regions_.resize(regions);
+  }
+  Part<SeatIds>& tail(std::size_t seat) { return tails_.at(seat); }
+  Part<PrivateIds>& own(std::size_t seat) { return owns_.at(seat); }
+  Part<RegionIds>& region(std::size_t r) { return regions_.at(r); }
+
+ private:
+  struct Card {
+    std::uint64_t checked = 0;  // the command it was last looked at in
+    std::uint64_t written = 0;  // the count of card writes when it was written (0 = never)
+    std::string card;
+    eve::EveCardKey key;
+    std::string bytes;
+  };
+
+  const Card& refresh(const eve::EveMatch& match, int id) {
     const auto i = static_cast<std::size_t>(id);
     if (i >= cards_.size()) cards_.resize(i + 1);
     Card& kept = cards_[i];
+    if (kept.checked == command_) return kept;
+    kept.checked = command_;
     auto key = match.card_key(id);
     const auto& card = match.state().cards[i].card;
-    if (!kept.written || kept.key != key || kept.card != card) {
+    if (kept.written == 0 || kept.key != key || kept.card != card) {
       kept.bytes.clear();
       WireWriter w(kept.bytes);
       write_card_fields(w, match.card_view(id));
       kept.key = std::move(key);
       kept.card = card;
-      kept.written = true;
+      kept.written = ++writes_;
     }
-    return kept.bytes;
+    return kept;
   }
 
- private:
-  struct Card {
-    bool written = false;
-    std::string card;
-    eve::EveCardKey key;
-    std::string bytes;
-  };
+  std::uint64_t command_ = 1;  // check() moves it on: no card has been looked at in the first
+  std::uint64_t writes_ = 0;
   std::vector<Card> cards_;
+  std::vector<Part<SeatIds>> tails_;
+  std::vector<Part<PrivateIds>> owns_;
+  std::vector<Part<RegionIds>> regions_;
+  eve::EveViewIds ids_;
+  Shared shared_;
 };
 
 // Writes a card instance from the memo's bytes.
@@ -404,48 +500,36 @@ struct MemoCardWriter {
 };
 
 // The views of one command from EveMatch::view_ids: what every viewer shares
-// written once (cards from the memo), then each viewer's bytes put together
-// with its own seat's private part and its lingering effects; the same bytes
-// write_view gives for its EveView.
+// written once (seat piles and regions from the memo when unchanged), each
+// seat's private part from the memo when unchanged, then each viewer's bytes
+// put together with its lingering effects; the same bytes write_view gives
+// for its EveView.
 class TogetherWriter {
  public:
-  TogetherWriter(const eve::EveMatch& match, EveViewMemo& memo) : match_(match), memo_(memo) {}
+  TogetherWriter(const eve::EveMatch& match, EveViewMemo& memo)
+      : match_(match), memo_(memo), shared_(memo.shared()) {}
 
   void write_shared(const eve::BasicViewFields<int>& common) {
     common_ = &common;
-    WireWriter h(head_), m(middle_);
+    memo_.parts(common.seats.size(), common.regions.size());
+    WireWriter h(shared_.head), m(shared_.middle);
     write_view_head(h, common);
-    write_view_middle(m, common, card(m));
-    for (const auto& s : common.seats) {
-      WireWriter sh(seat_head_.emplace_back()), sc(seat_counts_.emplace_back()), st(seat_tail_.emplace_back());
-      write_seat_head(sh, s);
-      write_seat_counts(sc, s);
-      write_seat_tail(st, s, card(st));
-    }
+    for (std::size_t r = 0; r < common.regions.size(); ++r) m.raw(region_part(r, common.regions[r]));
+    write_view_rest(m, common);
+    for (std::size_t s = 0; s < common.seats.size(); ++s) shared_.tails.push_back(&tail_part(s, common.seats[s]));
   }
 
   std::string assemble(const eve::EveViewIds& ids, std::size_t i, const rules::Viewer& viewer) {
     const auto& own = ids.own[i];
     std::string bytes;
-    bytes.reserve(head_.size() + middle_.size() + 1024 * (seat_head_.size() + 1));
+    bytes.reserve(shared_.head.size() + shared_.middle.size() + 1024 * (shared_.tails.size() + 1));
     WireWriter w(bytes);
-    w.raw(head_);
-    for (std::size_t s = 0; s < seat_head_.size(); ++s) {
+    w.raw(shared_.head);
+    for (std::size_t s = 0; s < shared_.tails.size(); ++s) {
       const bool mine = own && static_cast<int>(s) == viewer.seat;
-      const auto at = w.begin(8);
-      w.raw(seat_head_[s]);
-      if (mine) {
-        w.str(4, own->upgrade_name);
-      } else if (const auto& name = common_->seats[s].upgrade_name) {
-        w.str(4, *name);
-      }
-      w.raw(seat_counts_[s]);
-      if (mine) write_seat_hidden<std::vector<int>>(w, &own->hand, nullptr, &own->offdeck, card(w));
-      else write_seat_hidden<std::vector<int>>(w, nullptr, nullptr, nullptr, card(w));
-      w.raw(seat_tail_[s]);
-      w.end(at);
+      write_seat_for(w, s, mine ? &*own : nullptr);
     }
-    w.raw(middle_);
+    w.raw(shared_.middle);
     write_effects(w, ids.effects[i]);
     return bytes;
   }
@@ -453,11 +537,53 @@ class TogetherWriter {
  private:
   MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
 
+  // Seat s as its owner (with `own`, its private part) or anyone else sees it.
+  void write_seat_for(WireWriter& w, std::size_t s, const EveViewMemo::PrivateIds* own) {
+    const auto& seat = common_->seats[s];
+    const auto at = w.begin(8);
+    write_seat_head(w, seat);
+    if (own) {
+      w.str(4, own->upgrade_name);
+    } else if (seat.upgrade_name) {
+      w.str(4, *seat.upgrade_name);
+    }
+    write_seat_counts(w, seat);
+    if (own) w.raw(own_part(s, *own));  // without it the hidden zones are all defaults: no bytes
+    w.raw(*shared_.tails[s]);
+    w.end(at);
+  }
+
+  const std::string& tail_part(std::size_t s, const EveViewMemo::SeatIds& seat) {
+    auto& part = memo_.tail(s);
+    const bool fresh = part.key && tail_fields(*part.key) == tail_fields(seat) &&
+                       memo_.unchanged(match_, part.written,
+                                       {&seat.scrapheap, &seat.docks, &seat.structures, &seat.news, &seat.pilots});
+    if (!fresh) memo_.rewrite(part, seat, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
+    return part.bytes;
+  }
+
+  const std::string& own_part(std::size_t s, const EveViewMemo::PrivateIds& own) {
+    auto& part = memo_.own(s);
+    const bool fresh = part.key == own && memo_.unchanged(match_, part.written, {&own.hand});
+    if (!fresh) {
+      memo_.rewrite(part, own, [&](WireWriter& w) {
+        write_seat_hidden<std::vector<int>>(w, &own.hand, nullptr, &own.offdeck, card(w));
+      });
+    }
+    return part.bytes;
+  }
+
+  const std::string& region_part(std::size_t r, const EveViewMemo::RegionIds& region) {
+    auto& part = memo_.region(r);
+    const bool fresh = part.key == region && memo_.unchanged(match_, part.written, {&region.locations, &region.ships});
+    if (!fresh) memo_.rewrite(part, region, [&](WireWriter& w) { write_region(w, region, card(w)); });
+    return part.bytes;
+  }
+
   const eve::EveMatch& match_;
   EveViewMemo& memo_;
+  EveViewMemo::Shared& shared_;
   const eve::BasicViewFields<int>* common_ = nullptr;
-  std::string head_, middle_;
-  std::vector<std::string> seat_head_, seat_counts_, seat_tail_;  // per seat
 };
 
 const std::string& view_type_url() {

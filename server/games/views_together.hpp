@@ -30,7 +30,7 @@ decltype(auto) project_ids(const MatchT& match, const std::vector<rules::Viewer>
 // adapter's type (`memo` null or another game's), one for this call only.
 // Writer(match, memo) must have write_shared(ids.common) and
 // assemble(ids, i, viewer) -> the serialized view of viewer i; Memo may
-// have check(match), called first.
+// have check(match), called first, and ids() (project_ids).
 template <typename MatchT, typename Memo, typename Writer>
 std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adapter, const rules::Match& match,
                                                          const std::vector<rules::Viewer>& viewers,

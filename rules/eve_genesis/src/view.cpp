@@ -33,15 +33,23 @@ bool hidden_from(const GameState& st, CardId id, const rules::Viewer& v) {
   return false;
 }
 
-// A lingering effect; a source (or affected card) now hidden from the viewer is "".
-EveEffectView effect_view(const EveMatch& m, const LingeringEffect& e, const rules::Viewer& v) {
+// A lingering effect; a source (or affected card) now hidden from the viewer
+// is "". Every field of `out` is assigned (it may hold an earlier command's).
+void effect_view(const EveMatch& m, const LingeringEffect& e, const rules::Viewer& v, EveEffectView& out) {
   const GameState& st = m.state();
   const bool source_seen = !hidden_from(st, e.source, v);
   const bool card_seen = e.card >= 0 && !hidden_from(st, e.card, v);
-  return EveEffectView{source_seen ? card_ref(e.source) : "", source_seen ? m.def(e.source).name : "",
-                       e.controller, card_seen ? card_ref(e.card) : "", e.region, to_string(e.change.kind),
-                       e.change.amount, e.change.order, to_string(e.until),
-                       e.condition == Condition::Always ? "" : to_string(e.condition)};
+  out.source = source_seen ? card_ref(e.source) : "";
+  if (source_seen) out.source_name = m.def(e.source).name;
+  else out.source_name.clear();
+  out.controller = e.controller;
+  out.card = card_seen ? card_ref(e.card) : "";
+  out.region = e.region;
+  out.change = to_string(e.change.kind);
+  out.amount = e.change.amount;
+  out.order = e.change.order;
+  out.until = to_string(e.until);
+  out.condition = e.condition == Condition::Always ? "" : to_string(e.condition);
 }
 
 // A card's view from its key (moved in: its strings are the view's).
@@ -71,30 +79,46 @@ class Projector {
  public:
   Projector(const EveMatch& m, const rules::Viewer& v) : m_(m), st_(m.state()), v_(v) {}
 
-  std::vector<C> list(const std::vector<CardId>& ids) const {
+  // `out` is assigned (instance numbers: copied into its capacity) or made afresh.
+  void list(const std::vector<CardId>& ids, std::vector<C>& out) const {
     if constexpr (std::is_same_v<C, int>) {
-      return ids;
+      out = ids;
     } else {
-      std::vector<EveCardView> out(ids.size());  // filled in place: a card view has eight strings
+      out = std::vector<EveCardView>(ids.size());  // filled in place: a card view has eight strings
       for (std::size_t i = 0; i < ids.size(); ++i) fill_card_view(m_, ids[i], m_.card_key(ids[i]), out[i]);
-      return out;
     }
   }
 
-  // What only seat i (and judges) see of seat i; EveMatch::views sends it to seat i alone.
-  BasicSeatPrivate<C> seat_private(SeatIndex i) const {
-    const SeatState& s = st_.seats[i];
-    return BasicSeatPrivate<C>{m_.db().find(s.base)->upgrade.name, list(s.hand), s.offdeck};
+  std::vector<C> list(const std::vector<CardId>& ids) const {
+    std::vector<C> out;
+    list(ids, out);
+    return out;
   }
 
-  BasicSeatView<C> seat(SeatIndex i) const {
+  // What only seat i (and judges) see of seat i; EveMatch::views sends it to seat i alone.
+  // Every field is assigned, so `out` may hold an earlier command's.
+  void seat_private(SeatIndex i, BasicSeatPrivate<C>& out) const {
+    const SeatState& s = st_.seats[i];
+    out.upgrade_name = m_.db().find(s.base)->upgrade.name;
+    list(s.hand, out.hand);
+    out.offdeck = s.offdeck;
+  }
+
+  BasicSeatPrivate<C> seat_private(SeatIndex i) const {
+    BasicSeatPrivate<C> out;
+    seat_private(i, out);
+    return out;
+  }
+
+  // Every field is assigned, so `out` may hold an earlier command's.
+  void seat(SeatIndex i, BasicSeatView<C>& out) const {
     const SeatState& s = st_.seats[i];
     const CardDef* base = m_.db().find(s.base);
-    BasicSeatView<C> out;
     out.index = i;
     out.base_name = base->name;
     out.upgraded = s.upgraded;
     if (s.upgraded) out.upgrade_name = base->upgrade.name;
+    else out.upgrade_name.reset();
     out.base_damage = s.base_damage;
     out.base_shield = m_.base_shield(i);
     out.wallet = s.wallet;
@@ -104,35 +128,57 @@ class Projector {
     out.out = s.out;
     out.table_position = st_.table_position(i);
     out.prey = st_.prey_of(i);
+    out.attached.clear();
     for (const auto& b : s.attached) out.attached.push_back(m_.db().find(b)->name);
     out.alliance = st_.alliance_of(i);
     out.home_region = st_.home_of(i);
+    seat_hidden(i, out);
+    list(s.scrapheap, out.scrapheap);
+    list(s.docks, out.docks);
+    list(s.structures, out.structures);
+    list(s.news, out.news);
+    list(s.pilots, out.pilots);
+  }
+
+  // `out` is assigned (it may hold an earlier command's).
+  void effects(std::vector<EveEffectView>& out) const {
+    out.resize(st_.effects.size());
+    for (std::size_t i = 0; i < out.size(); ++i) effect_view(m_, st_.effects[i], v_, out[i]);
+  }
+
+  // Every field but the viewer's; `v` may hold an earlier command's.
+  void build(BasicViewFields<C>& v) const;
+
+ private:
+  // The hidden zones of seat i as the viewer sees them: the owner's part, the market (judges).
+  void seat_hidden(SeatIndex i, BasicSeatView<C>& out) const {
+    out.hand.reset();
+    out.offdeck.reset();
     if (sees_private(v_, i)) {
       auto mine = seat_private(i);
       out.upgrade_name = std::move(mine.upgrade_name);
       out.hand = std::move(mine.hand);
       out.offdeck = std::move(mine.offdeck);
     }
-    if (v_.kind == rules::Viewer::Kind::Judge) out.market = list(s.market);
-    out.scrapheap = list(s.scrapheap);
-    out.docks = list(s.docks);
-    out.structures = list(s.structures);
-    out.news = list(s.news);
-    out.pilots = list(s.pilots);
-    return out;
+    out.market.reset();
+    if (v_.kind == rules::Viewer::Kind::Judge) out.market = list(st_.seats[i].market);
   }
 
-  std::vector<EveEffectView> effects() const {
-    std::vector<EveEffectView> out;
-    out.reserve(st_.effects.size());
-    for (const auto& e : st_.effects) out.push_back(effect_view(m_, e, v_));
-    return out;
+  void regions(std::vector<BasicRegionView<C>>& out) const {
+    out.resize(st_.regions.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const auto& r = st_.regions[i];
+      auto& v = out[i];
+      v.key = r.key;
+      v.name = m_.db().find(r.card)->name;
+      v.home = r.home;
+      v.owner = r.owner;
+      v.controller = r.controller;
+      list(r.locations, v.locations);
+      list(r.ships, v.ships);
+    }
   }
 
-  // Every field but the viewer's.
-  void build(BasicViewFields<C>& v) const;
-
- private:
   const EveMatch& m_;
   const GameState& st_;
   const rules::Viewer& v_;
@@ -235,38 +281,44 @@ void Projector<C>::build(BasicViewFields<C>& v) const {
   v.prompt_seat = st_.prompt_seat;
   v.result = st_.result;
   const int seats = static_cast<int>(st_.seats.size());
-  for (SeatIndex i = 0; i < seats; ++i) v.seats.push_back(seat(i));
+  v.seats.resize(st_.seats.size());
+  for (SeatIndex i = 0; i < seats; ++i) seat(i, v.seats[static_cast<std::size_t>(i)]);
+  v.table.clear();
   for (int p = 0; p < seats; ++p) v.table.push_back(st_.seat_at(p));
   v.range = st_.variants.range;
   v.hunter_and_prey = st_.variants.hunter;
   v.destroying_prey = st_.variants.destroying;
   v.alliances = st_.variants.alliances;
-  for (const auto& r : st_.regions) {
-    v.regions.push_back(BasicRegionView<C>{r.key, m_.db().find(r.card)->name, r.home, r.owner, r.controller,
-                                           list(r.locations), list(r.ships)});
-  }
+  regions(v.regions);
+  v.waiting.clear();
   for (const auto& w : st_.waiting) v.waiting.push_back(pile_view(m_, w));
+  v.pile.clear();
   for (const auto& p : st_.pile) v.pile.push_back(pile_view(m_, p));
   v.combat = combat_view(m_, st_.combat);
-  v.effects = effects();
+  effects(v.effects);
 }
 
 // The spectators' view in `common`, then per viewer its own part: a seat's
-// private part and every viewer's lingering effects.
+// private part and every viewer's lingering effects. Every field of `common`
+// and `out` is assigned, so they may hold an earlier command's.
 template <typename C, typename Views>
 void project_together(const EveMatch& m, const std::vector<rules::Viewer>& viewers, BasicViewFields<C>& common,
                       Views& out) {
   const auto spectator = rules::Viewer::spectator();
   Projector<C>(m, spectator).build(common);
-  for (const auto& viewer : viewers) {
+  out.own.resize(viewers.size());
+  out.effects.resize(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    const auto& viewer = viewers[i];
     if (viewer.kind != rules::Viewer::Kind::Seat) {
-      out.own.emplace_back();
-      out.effects.push_back(common.effects);
+      out.own[i].reset();
+      out.effects[i] = common.effects;
       continue;
     }
     const Projector<C> projector(m, viewer);
-    out.own.push_back(projector.seat_private(viewer.seat));
-    out.effects.push_back(projector.effects());
+    if (!out.own[i]) out.own[i].emplace();
+    projector.seat_private(viewer.seat, *out.own[i]);
+    projector.effects(out.effects[i]);
   }
 }
 
@@ -327,8 +379,12 @@ EveViews EveMatch::views(const std::vector<rules::Viewer>& viewers) const {
 
 EveViewIds EveMatch::view_ids(const std::vector<rules::Viewer>& viewers) const {
   EveViewIds out;
-  project_together(*this, viewers, out.common, out);
+  view_ids(viewers, out);
   return out;
+}
+
+void EveMatch::view_ids(const std::vector<rules::Viewer>& viewers, EveViewIds& out) const {
+  project_together(*this, viewers, out.common, out);
 }
 
 EveView EveViews::view_of(std::size_t i, const rules::Viewer& viewer) const {

@@ -66,6 +66,9 @@ class EveMatch final : public rules::Match {
   // The same with cards as instance numbers; card_view(id) is what each
   // number stands for, made from the card's card_key(id).
   EveViewIds view_ids(const std::vector<rules::Viewer>& viewers) const;
+  // The same into `out`, which may hold an earlier command's (a server keeps
+  // it, so that its vectors keep their capacity).
+  void view_ids(const std::vector<rules::Viewer>& viewers, EveViewIds& out) const;
   EveCardKey card_key(CardId id) const;
   EveCardView card_view(CardId id) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;

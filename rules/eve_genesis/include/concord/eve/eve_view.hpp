@@ -97,6 +97,7 @@ struct BasicRegionView {
   int owner = -1;
   std::optional<int> controller;
   std::vector<Card> locations, ships;
+  bool operator==(const BasicRegionView&) const = default;
 };
 using EveRegionView = BasicRegionView<EveCardView>;
 
