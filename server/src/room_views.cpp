@@ -173,11 +173,7 @@ Room::CommandViews Room::command_views(const std::vector<rules::Event>& events, 
   CommandViews out;
   out.shared_fields = shared_update_fields(prompts);
   out.events.reserve(events.size());
-  for (const auto& event : events) {
-    v1::GameEvent wire;
-    event_to_wire(*game_.adapter, event, &wire);
-    out.events.push_back(wire.SerializeAsString());
-  }
+  for (const auto& event : events) out.events.push_back(serialized_event(*game_.adapter, event));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
   }

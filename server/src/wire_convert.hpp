@@ -27,6 +27,9 @@ rules::Answer answer_from_wire(const v1::Answer& answer);
 void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out);
 // An engine event as sent: kind, text and its details encoded by the game's adapter.
 void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::GameEvent* out);
+// The same serialized (the bytes of event_to_wire's GameEvent), written
+// field by field: a room serializes each event of a command once.
+std::string serialized_event(const GameAdapter& adapter, const rules::Event& event);
 void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out);
 void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out);
 

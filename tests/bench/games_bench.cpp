@@ -110,11 +110,7 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers, nullptr)
                            : game.adapter->encode_views(step.match, viewers, memo);
   std::vector<std::string> events;  // each serialized once per command, as the room does
-  for (const auto& event : step.outcome.events) {
-    v1::GameEvent wire;
-    server::event_to_wire(*game.adapter, event, &wire);
-    events.push_back(wire.SerializeAsString());
-  }
+  for (const auto& event : step.outcome.events) events.push_back(server::serialized_event(*game.adapter, event));
   v1::MatchUpdate shared;  // the fields every viewer's update has alike, serialized once per command
   shared.set_room_id("r-0123456789");
   shared.set_game(game.definition.id);
