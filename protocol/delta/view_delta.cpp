@@ -6,6 +6,7 @@
 #include "delta/view_delta.hpp"
 
 #include "delta/crc32_fold.hpp"
+#include "delta/wire_bytes.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -31,14 +32,6 @@ std::size_t slot_of(const char* p, int bits) {
   return static_cast<std::size_t>((load8(p) * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
 
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-
 bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
   v = 0;
   for (int shift = 0; shift < 64 && at < in.size(); shift += 7) {
@@ -53,13 +46,13 @@ class Encoder {
  public:
   void insert(std::string_view literal) {
     if (literal.empty()) return;
-    put_varint(out_, (static_cast<std::uint64_t>(literal.size()) << 1) | 1);
+    wire::put_varint(out_, (static_cast<std::uint64_t>(literal.size()) << 1) | 1);
     out_.append(literal);
   }
   void copy(std::size_t from, std::size_t length) {
     const auto d = static_cast<std::int64_t>(from) - static_cast<std::int64_t>(copy_end_);
-    put_varint(out_, static_cast<std::uint64_t>(length) << 1);
-    put_varint(out_, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
+    wire::put_varint(out_, static_cast<std::uint64_t>(length) << 1);
+    wire::put_varint(out_, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
     copy_end_ = from + length;
   }
   std::string take() { return std::move(out_); }

@@ -1,5 +1,7 @@
 #include "update_body.hpp"
 
+#include "delta/wire_bytes.hpp"
+
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/wire_format_lite.h>
 
@@ -13,13 +15,7 @@ constexpr int kRequestIdField = 2;     // ServerMessage.request_id
 constexpr int kMatchUpdateField = 40;  // ServerMessage.match_update
 constexpr int kAcceptedField = 14;     // MatchUpdate.accepted
 
-void put_varint(std::string& out, std::uint64_t value) {
-  while (value >= 0x80) {
-    out.push_back(static_cast<char>(value | 0x80));
-    value >>= 7;
-  }
-  out.push_back(static_cast<char>(value));
-}
+using protocol::wire::put_varint;
 
 void put_tag(std::string& out, int field, WireFormatLite::WireType type) {
   put_varint(out, WireFormatLite::MakeTag(field, type));
@@ -70,9 +66,7 @@ std::string match_update_body(std::uint64_t request_id, std::initializer_list<st
 }
 
 void append_message_field(std::string& out, int field, std::string_view message) {
-  put_tag(out, field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
-  put_varint(out, message.size());
-  out.append(message);
+  protocol::wire::put_bytes(out, static_cast<std::uint32_t>(field), message);
 }
 
 std::string acknowledged_update(std::string_view body, std::uint64_t request_id) {

@@ -2,6 +2,7 @@
 #include "wire_convert.hpp"
 
 #include "concord/server/game_catalog.hpp"
+#include "delta/wire_bytes.hpp"
 
 namespace concord::server {
 
@@ -60,42 +61,22 @@ void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::Ga
   if (event.data) adapter.encode_event(*event.data, out->mutable_detail());
 }
 
-namespace {
-
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-
-// A length-delimited field (wire type 2); proto3 leaves an empty string out
-// unless it is a message that is set (`present`).
-void put_bytes(std::string& out, int field, std::string_view bytes, bool present = false) {
-  if (bytes.empty() && !present) return;
-  put_varint(out, static_cast<std::uint64_t>(field) << 3 | 2);
-  put_varint(out, bytes.size());
-  out.append(bytes);
-}
-
-}  // namespace
-
 // GameEvent {kind = 1, text = 2, detail = 3 (an Any: type_url = 1, value =
 // 2)}; detail is set whenever the event has data, as event_to_wire's
 // mutable_detail() sets it. The Any is reused: its strings keep their capacity.
 std::string serialized_event(const GameAdapter& adapter, const rules::Event& event) {
+  using protocol::wire::put_bytes;
   std::string out;
-  put_bytes(out, 1, event.kind);
-  put_bytes(out, 2, event.text);
+  if (!event.kind.empty()) put_bytes(out, 1, event.kind);
+  if (!event.text.empty()) put_bytes(out, 2, event.text);
   if (event.data) {
     thread_local google::protobuf::Any detail;
     detail.Clear();
     adapter.encode_event(*event.data, &detail);
     std::string any;
-    put_bytes(any, 1, detail.type_url());
-    put_bytes(any, 2, detail.value());
-    put_bytes(out, 3, any, true);
+    if (!detail.type_url().empty()) put_bytes(any, 1, detail.type_url());
+    if (!detail.value().empty()) put_bytes(any, 2, detail.value());
+    put_bytes(out, 3, any);
   }
   return out;
 }

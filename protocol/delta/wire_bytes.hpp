@@ -1,0 +1,42 @@
+// Protobuf wire format appended to a string by hand, for the few places that
+// write a message's bytes without building the message (a view's part of an
+// update, an update's envelope, an event serialized once per command): a
+// varint, a tag, a length-delimited field. Protobuf parsers read the result
+// as if protobuf had written it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace concord::protocol::wire {
+
+enum WireType : std::uint32_t { kVarint = 0, kLengthDelimited = 2, kFixed32 = 5 };
+
+inline void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+inline std::size_t varint_size(std::uint64_t v) {
+  std::size_t n = 1;
+  for (; v >= 0x80; v >>= 7) ++n;
+  return n;
+}
+
+inline void put_tag(std::string& out, std::uint32_t field, WireType type) {
+  put_varint(out, static_cast<std::uint64_t>(field) << 3 | type);
+}
+
+// A length-delimited field (a string, bytes or an embedded message), written
+// even when empty: proto3 leaves an empty string out, so callers skip it.
+inline void put_bytes(std::string& out, std::uint32_t field, std::string_view bytes) {
+  put_tag(out, field, kLengthDelimited);
+  put_varint(out, bytes.size());
+  out.append(bytes);
+}
+
+}  // namespace concord::protocol::wire
