@@ -390,21 +390,42 @@ class Entrant {
   }
 
  private:
-  // The room of this entrant's game in progress, waiting for it; nullopt once
-  // the event is over.
-  std::optional<std::string> next_room() {
+  // Runs a request, waiting out RATE_LIMITED refusals as a real client would:
+  // a request refused for the rate is not a refusal of what it asked.
+  template <typename Request>
+  auto patiently(Request request) {
     for (;;) {
-      if (auto push = client_->next_push(500ms); push && push->has_tournament_game_ready()) {
-        const auto room = push->tournament_game_ready().room_id();
-        if (!played_.count(room)) return room;
+      try {
+        return request();
+      } catch (const ClientError& e) {
+        if (e.code() != "RATE_LIMITED") throw;
+        std::this_thread::sleep_for(100ms);
       }
+    }
+  }
+
+  // The room of this entrant's game in progress, waiting for it; nullopt once
+  // the event is over. Pushes left over from earlier games (updates skipped
+  // for a newer one, room infos) are taken without a request each: the event
+  // and its pairings are asked at most twice a second, as a polite client
+  // would, so that polling never spends the rate limit a game's requests need.
+  std::optional<std::string> next_room() {
+    auto next_poll = std::chrono::steady_clock::now();
+    for (;;) {
+      if (auto push = client_->next_push(500ms); push) {
+        if (push->has_tournament_game_ready() && !played_.count(push->tournament_game_ready().room_id())) {
+          return push->tournament_game_ready().room_id();
+        }
+        if (std::chrono::steady_clock::now() < next_poll) continue;
+      }
+      next_poll = std::chrono::steady_clock::now() + 500ms;
       v1::ClientMessage info;
       info.mutable_get_tournament()->set_tournament_id(event_);
-      const auto status = client_->call(info).tournament().status();
+      const auto status = patiently([&] { return client_->call(info); }).tournament().status();
       if (status == v1::TOURNAMENT_FINISHED || status == v1::TOURNAMENT_CANCELLED) return std::nullopt;
       v1::ClientMessage pairings;
       pairings.mutable_get_pairings()->set_tournament_id(event_);
-      const auto reply = client_->call(pairings);
+      const auto reply = patiently([&] { return client_->call(pairings); });
       for (const auto& table : reply.pairings().tables()) {
         if ((table.first() == name_ || table.second() == name_) && !table.room_id().empty() &&
             !played_.count(table.room_id())) {
@@ -417,9 +438,9 @@ class Entrant {
   void play(const std::string& room) {
     played_.insert(room);
     current_ = room;
-    client_->join_room(room);
+    patiently([&] { return client_->join_room(room); });
     try {
-      client_->set_ready(room);
+      patiently([&] { client_->set_ready(room); });
     } catch (const ClientError& e) {
       // the match already started (recovered after a restart): play on
       if (e.code() != "MATCH_RUNNING") note("set_ready in room " + room + ": " + e.code() + " " + e.message());
@@ -440,7 +461,7 @@ class Entrant {
         // the prompt changed under us (the other seat moved): take the next update
       }
     }
-    client_->leave_room(room);
+    patiently([&] { client_->leave_room(room); });
   }
 
   void note(const std::string& what) const { std::fprintf(stderr, "[entrant %s] %s\n", name_.c_str(), what.c_str()); }
