@@ -279,17 +279,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // goes in the envelope: update_body.hpp): the shared fields, then the
   // viewer's own. With `command`, those are its shared fields and the events
   // the viewer may see are its serialized events, put last.
-  // `scratch`: an empty MatchUpdate to build the rest in (on an arena).
   std::string update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                            const SeatPrompts& prompts, const CommandViews* command,
-                            v1::MatchUpdate* scratch) const;
+                            const SeatPrompts& prompts, const CommandViews* command) const;
   // The MatchUpdate fields that are the same for every viewer of the current
   // state (room, game, index, seed commitment, awaiting seats, result,
   // clocks), serialized.
   std::string shared_update_fields(const SeatPrompts& prompts) const;
-  // The viewer's own: its seat, its prompt and the events it may see.
-  void fill_viewer_fields(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                          const SeatPrompts& prompts, v1::MatchUpdate* update) const;
+  // Appends the viewer's own fields but its events: its seat, its prompt and
+  // the prompt's id, written field by field.
+  void append_viewer_fields(std::string& out, const rules::Viewer& viewer, const SeatPrompts& prompts) const;
   // `command`: the views and event details already encoded, else they are made here.
   ViewerUpdate match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                             const std::set<LinkPtr>& links, const SeatPrompts& prompts, bool fresh = false,

@@ -1,6 +1,7 @@
 // What a room sends: RoomInfo per receiver and MatchUpdate per viewer.
 #include <google/protobuf/arena.h>
 
+#include "delta/wire_bytes.hpp"
 #include "lobby.hpp"
 #include "room.hpp"
 #include "update_body.hpp"
@@ -124,15 +125,17 @@ Room::SeatPrompts Room::seat_prompts() const {
 // (protocol/README.md): the shared fields come first, as serialized once per
 // state, and the events last, as serialized once per command.
 std::string Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                const SeatPrompts& prompts, const CommandViews* command,
-                                v1::MatchUpdate* scratch) const {
+                                const SeatPrompts& prompts, const CommandViews* command) const {
   std::string bytes = command ? command->shared_fields : shared_update_fields(prompts);
-  fill_viewer_fields(viewer, command ? std::vector<rules::Event>{} : events, prompts, scratch);
-  scratch->AppendToString(&bytes);
-  if (!command) return bytes;
+  append_viewer_fields(bytes, viewer, prompts);
   constexpr int kEventsField = v1::MatchUpdate::kEventsFieldNumber;
-  for (std::size_t i = 0; i < events.size() && i < command->events.size(); ++i) {
-    if (events[i].visibility.visible_to(viewer)) append_message_field(bytes, kEventsField, command->events[i]);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (!events[i].visibility.visible_to(viewer)) continue;
+    if (!command) {
+      append_message_field(bytes, kEventsField, serialized_event(*game_.adapter, events[i]));
+    } else if (i < command->events.size()) {
+      append_message_field(bytes, kEventsField, command->events[i]);
+    }
   }
   return bytes;
 }
@@ -155,17 +158,17 @@ std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
   return update.SerializeAsString();
 }
 
-void Room::fill_viewer_fields(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                              const SeatPrompts& prompts, v1::MatchUpdate* update) const {
-  update->set_your_seat(viewer.kind == rules::Viewer::Kind::Seat ? viewer.seat + 1 : 0);
-  if (viewer.kind == rules::Viewer::Kind::Seat) {
-    if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) {
-      prompt_to_wire(*prompt, update->mutable_prompt());
-      update->set_prompt_id(prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0);
-    }
-  }
-  for (const auto& event : events) {
-    if (event.visibility.visible_to(viewer)) event_to_wire(*game_.adapter, event, update->add_events());
+void Room::append_viewer_fields(std::string& out, const rules::Viewer& viewer, const SeatPrompts& prompts) const {
+  using namespace protocol::wire;
+  if (viewer.kind != rules::Viewer::Kind::Seat) return;  // your_seat 0: left out, as proto3 does
+  put_tag(out, v1::MatchUpdate::kYourSeatFieldNumber, kVarint);
+  put_varint(out, static_cast<std::uint64_t>(viewer.seat + 1));
+  const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)];
+  if (!prompt) return;
+  append_prompt_field(out, v1::MatchUpdate::kPromptFieldNumber, *prompt);
+  if (const std::uint64_t id = prompt_ids_ ? prompt_ids_->id(viewer.seat) : 0) {
+    put_tag(out, v1::MatchUpdate::kPromptIdFieldNumber, kVarint);
+    put_varint(out, id);
   }
 }
 
@@ -197,15 +200,14 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   bool want_full = false, want_delta = false;
   for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
   if (!want_full && !want_delta) return {};
-  // The messages of one viewer's update live on an arena that starts on the
-  // stack: building and freeing them piece by piece was a tenth of a command.
+  // The 1.0 form's message lives on an arena that starts on the stack (the
+  // header is written field by field: update_header).
   alignas(8) char first_block[8192];
   google::protobuf::ArenaOptions arena_options;
   arena_options.initial_block = first_block;
   arena_options.initial_block_size = sizeof first_block;
   google::protobuf::Arena arena(arena_options);
-  const std::string common =
-      update_header(viewer, events, prompts, command, google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena));
+  const std::string common = update_header(viewer, events, prompts, command);
   const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
 
   google::protobuf::Any projected;

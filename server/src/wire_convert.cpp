@@ -101,6 +101,83 @@ void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {
   }
 }
 
+namespace {
+
+namespace wire = protocol::wire;
+
+// Sizes and writes of proto3 fields: a string or number left out when empty
+// or zero (the repeated strings of an OptionSet are written even when empty).
+std::size_t string_size(std::string_view s) { return s.empty() ? 0 : 1 + wire::varint_size(s.size()) + s.size(); }
+std::size_t number_size(std::uint64_t v) { return v == 0 ? 0 : 1 + wire::varint_size(v); }
+std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(payload) + payload; }
+
+void put_string(std::string& out, std::uint32_t field, std::string_view s) {
+  if (!s.empty()) wire::put_bytes(out, field, s);
+}
+void put_number(std::string& out, std::uint32_t field, std::uint64_t v) {
+  if (v == 0) return;
+  wire::put_tag(out, field, wire::kVarint);
+  wire::put_varint(out, v);
+}
+void put_message_head(std::string& out, std::uint32_t field, std::size_t payload) {
+  wire::put_tag(out, field, wire::kLengthDelimited);
+  wire::put_varint(out, payload);
+}
+
+// int64 as protobuf writes it: a negative value is ten bytes of two's complement.
+std::uint64_t int64_bits(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+
+// ValueRange {min = 1, max = 2}.
+std::size_t range_size(const rules::ValueRange& r) { return number_size(int64_bits(r.min)) + number_size(int64_bits(r.max)); }
+
+// PromptOption {id = 1, label = 2, range = 3}.
+std::size_t option_size(const rules::PromptOption& o) {
+  return string_size(o.id) + string_size(o.label) + (o.range ? message_size(range_size(*o.range)) : 0);
+}
+
+// OptionSet {repeated option_ids = 1}.
+std::size_t set_size(const std::vector<std::string>& ids) {
+  std::size_t n = 0;
+  for (const auto& id : ids) n += message_size(id.size());
+  return n;
+}
+
+// Prompt {kind = 1, text = 2, min_choices = 3, max_choices = 4, options = 5, legal_sets = 6}.
+std::size_t prompt_size(const rules::Prompt& p) {
+  std::size_t n = string_size(p.kind) + string_size(p.text) + number_size(p.min_choices) + number_size(p.max_choices);
+  for (const auto& o : p.options) n += message_size(option_size(o));
+  for (const auto& set : p.legal_sets) n += message_size(set_size(set));
+  return n;
+}
+
+void put_option(std::string& out, const rules::PromptOption& o) {
+  put_message_head(out, 5, option_size(o));
+  put_string(out, 1, o.id);
+  put_string(out, 2, o.label);
+  if (o.range) {
+    put_message_head(out, 3, range_size(*o.range));
+    put_number(out, 1, int64_bits(o.range->min));
+    put_number(out, 2, int64_bits(o.range->max));
+  }
+}
+
+}  // namespace
+
+void append_prompt_field(std::string& out, std::uint32_t field, const rules::Prompt& prompt) {
+  const std::size_t size = prompt_size(prompt);
+  out.reserve(out.size() + message_size(size));
+  put_message_head(out, field, size);
+  put_string(out, 1, prompt.kind);
+  put_string(out, 2, prompt.text);
+  put_number(out, 3, prompt.min_choices);
+  put_number(out, 4, prompt.max_choices);
+  for (const auto& option : prompt.options) put_option(out, option);
+  for (const auto& set : prompt.legal_sets) {
+    put_message_head(out, 6, set_size(set));
+    for (const auto& id : set) wire::put_bytes(out, 1, id);
+  }
+}
+
 void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out) {
   for (auto seat : result.winners) out->add_winners(static_cast<std::uint32_t>(seat));
   out->set_draw(result.draw);

@@ -25,6 +25,10 @@ void deck_to_wire(const rules::Deck& deck, v1::Deck* out);
 
 rules::Answer answer_from_wire(const v1::Answer& answer);
 void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out);
+// Appends `prompt` as the message field `field` of the message being written
+// in `out` (MatchUpdate.prompt): the bytes protobuf writes for prompt_to_wire's
+// Prompt, written field by field, as a room does for every viewer's update.
+void append_prompt_field(std::string& out, std::uint32_t field, const rules::Prompt& prompt);
 // An engine event as sent: kind, text and its details encoded by the game's adapter.
 void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::GameEvent* out);
 // The same serialized (the bytes of event_to_wire's GameEvent), written

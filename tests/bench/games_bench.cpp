@@ -46,6 +46,7 @@
 #include "delta/crc32_fold.hpp"
 #include "delta/view_delta.hpp"
 #include "delta/view_feed.hpp"
+#include "delta/wire_bytes.hpp"
 #include "match_replay.hpp"
 #include "update_body.hpp"
 #include "wire_convert.hpp"
@@ -122,19 +123,16 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   const std::string shared_fields = shared.SerializeAsString();
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
-    alignas(8) char first_block[8192];  // as Room::match_update: the viewer's messages on an arena
-    google::protobuf::ArenaOptions arena_options;
-    arena_options.initial_block = first_block;
-    arena_options.initial_block_size = sizeof first_block;
-    google::protobuf::Arena arena(arena_options);
-    auto& update = *google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);  // the viewer's own fields
-    update.set_your_seat(v + 1);
-    if (v >= 0 && prompts[static_cast<std::size_t>(v)]) {
-      server::prompt_to_wire(*prompts[static_cast<std::size_t>(v)], update.mutable_prompt());
-      update.set_prompt_id(index);
+    std::string common = shared_fields;  // then the viewer's own fields, as Room::append_viewer_fields
+    if (v >= 0) {
+      protocol::wire::put_tag(common, v1::MatchUpdate::kYourSeatFieldNumber, protocol::wire::kVarint);
+      protocol::wire::put_varint(common, static_cast<std::uint64_t>(v + 1));
+      if (const auto& prompt = prompts[static_cast<std::size_t>(v)]) {
+        server::append_prompt_field(common, v1::MatchUpdate::kPromptFieldNumber, *prompt);
+        protocol::wire::put_tag(common, v1::MatchUpdate::kPromptIdFieldNumber, protocol::wire::kVarint);
+        protocol::wire::put_varint(common, index);
+      }
     }
-    std::string common = shared_fields;
-    update.AppendToString(&common);
     for (std::size_t i = 0; i < events.size(); ++i) {
       if (step.outcome.events[i].visibility.visible_to(viewer)) {
         server::append_message_field(common, v1::MatchUpdate::kEventsFieldNumber, events[i]);

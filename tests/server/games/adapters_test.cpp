@@ -333,6 +333,52 @@ TEST(WireConvert, SerializedEventsAreWhatProtobufSerializes) {
   }
 }
 
+// A room writes each viewer's prompt field by field (append_prompt_field):
+// the bytes are prompt_to_wire's Prompt serialized by protobuf as
+// MatchUpdate.prompt, for every open prompt of every seat in random games of
+// every shipped game, and for a prompt with the edge cases none of them has.
+TEST(WireConvert, PromptFieldsAreWhatProtobufSerializes) {
+  auto protobuf_bytes = [](const rules::Prompt& prompt) {
+    v1::MatchUpdate update;
+    prompt_to_wire(prompt, update.mutable_prompt());
+    return update.SerializeAsString();
+  };
+  auto written = [](const rules::Prompt& prompt) {
+    std::string out;
+    append_prompt_field(out, v1::MatchUpdate::kPromptFieldNumber, prompt);
+    return out;
+  };
+  for (const char* id : {"eve_genesis", "everzone", "conquests"}) {
+    const auto& game = entry(id);
+    std::size_t prompts = 0;
+    testsupport::BotPlayOptions options;
+    options.hash_before = false;
+    options.max_commands = 2000;
+    options.on_step = [&](const testsupport::BotStep& step) {
+      for (int seat = 0; seat < step.match.seat_count(); ++seat) {
+        if (const auto prompt = step.match.prompt(seat)) {
+          ASSERT_EQ(written(*prompt), protobuf_bytes(*prompt)) << id << " " << prompt->kind;
+          ++prompts;
+        }
+      }
+    };
+    for (std::uint64_t n = 0; n < 3; ++n) {
+      rules::Rng bot(testsupport::seed_from_number(~n));
+      testsupport::play_random(game.definition, setup_for(game, 2 + static_cast<int>(n % 2), n), bot, options);
+    }
+    EXPECT_GT(prompts, 100u) << id;
+  }
+  rules::Prompt edge;  // empty kind, no text, zero choices, a negative range, empty and long strings
+  edge.min_choices = 0;
+  edge.max_choices = 0;
+  edge.options.push_back({"", std::string(300, 'x'), rules::ValueRange{-5, 0}});
+  edge.options.push_back({"o", "", rules::ValueRange{0, 0}});
+  edge.options.push_back({"p", "q", std::nullopt});
+  edge.legal_sets = {{}, {"", "o"}, {std::string(200, 'y')}};
+  EXPECT_EQ(written(edge), protobuf_bytes(edge));
+  EXPECT_EQ(written(rules::Prompt{}), protobuf_bytes(rules::Prompt{})) << "an empty prompt is still sent";
+}
+
 // --- EVE: Conquests ---
 
 // The saved position of the first state (random games, seeds 1..20) that `wanted` holds for.
