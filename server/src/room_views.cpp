@@ -126,17 +126,35 @@ Room::SeatPrompts Room::seat_prompts() const {
 // state, and the events last, as serialized once per command.
 std::string Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
                                 const SeatPrompts& prompts, const CommandViews* command) const {
-  std::string bytes = command ? command->shared_fields : shared_update_fields(prompts);
-  append_viewer_fields(bytes, viewer, prompts);
-  constexpr int kEventsField = v1::MatchUpdate::kEventsFieldNumber;
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (!events[i].visibility.visible_to(viewer)) continue;
-    if (!command) {
-      append_message_field(bytes, kEventsField, serialized_event(*game_.adapter, events[i]));
-    } else if (i < command->events.size()) {
-      append_message_field(bytes, kEventsField, command->events[i]);
+  std::vector<std::string> made;  // without a command: the viewer's events, serialized here
+  if (!command) {
+    for (const auto& event : events) {
+      if (event.visibility.visible_to(viewer)) made.push_back(serialized_event(*game_.adapter, event));
     }
   }
+  auto each_event = [&](auto&& use) {
+    if (!command) {
+      for (const auto& event : made) use(event);
+      return;
+    }
+    for (std::size_t i = 0; i < events.size() && i < command->events.size(); ++i) {
+      if (events[i].visibility.visible_to(viewer)) use(command->events[i]);
+    }
+  };
+  // One allocation for the whole header: growing it field by field was a
+  // good part of what building an update allocated.
+  std::size_t size = (command ? command->shared_fields.size() : 0) + 16;
+  if (viewer.kind == rules::Viewer::Kind::Seat) {
+    if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) size += prompt_field_size(*prompt);
+  }
+  each_event([&](const std::string& event) { size += 6 + event.size(); });
+  std::string bytes;
+  bytes.reserve(size);
+  bytes.append(command ? command->shared_fields : shared_update_fields(prompts));
+  append_viewer_fields(bytes, viewer, prompts);
+  each_event([&](const std::string& event) {
+    append_message_field(bytes, v1::MatchUpdate::kEventsFieldNumber, event);
+  });
   return bytes;
 }
 

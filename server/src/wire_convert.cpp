@@ -163,9 +163,10 @@ void put_option(std::string& out, const rules::PromptOption& o) {
 
 }  // namespace
 
+std::size_t prompt_field_size(const rules::Prompt& prompt) { return message_size(prompt_size(prompt)); }
+
 void append_prompt_field(std::string& out, std::uint32_t field, const rules::Prompt& prompt) {
   const std::size_t size = prompt_size(prompt);
-  out.reserve(out.size() + message_size(size));
   put_message_head(out, field, size);
   put_string(out, 1, prompt.kind);
   put_string(out, 2, prompt.text);

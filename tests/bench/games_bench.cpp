@@ -123,7 +123,14 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   const std::string shared_fields = shared.SerializeAsString();
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
-    std::string common = shared_fields;  // then the viewer's own fields, as Room::append_viewer_fields
+    std::size_t size = shared_fields.size() + 16;  // reserved once, as Room::update_header
+    if (v >= 0 && prompts[static_cast<std::size_t>(v)]) size += server::prompt_field_size(*prompts[static_cast<std::size_t>(v)]);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (step.outcome.events[i].visibility.visible_to(viewer)) size += 6 + events[i].size();
+    }
+    std::string common;
+    common.reserve(size);
+    common.append(shared_fields);  // then the viewer's own fields, as Room::append_viewer_fields
     if (v >= 0) {
       protocol::wire::put_tag(common, v1::MatchUpdate::kYourSeatFieldNumber, protocol::wire::kVarint);
       protocol::wire::put_varint(common, static_cast<std::uint64_t>(v + 1));
