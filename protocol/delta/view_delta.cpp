@@ -28,8 +28,9 @@ std::uint64_t load8(const char* p) {
   return v;
 }
 
-std::size_t slot_of(const char* p, int bits) {
-  return static_cast<std::size_t>((load8(p) * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+// The index slot of 8 bytes (a multiplicative hash's top bits).
+std::size_t slot_of(std::uint64_t bytes, int bits) {
+  return static_cast<std::size_t>((bytes * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
 
 bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
@@ -42,17 +43,23 @@ bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
   return false;
 }
 
+// Each instruction's varints are gathered in a local buffer and appended at
+// once: appending them byte by byte (a capacity check and a call each) was a
+// tenth of a delta's time.
 class Encoder {
  public:
   void insert(std::string_view literal) {
     if (literal.empty()) return;
-    wire::put_varint(out_, (static_cast<std::uint64_t>(literal.size()) << 1) | 1);
+    char header[10];
+    out_.append(header, wire::put_varint(header, (static_cast<std::uint64_t>(literal.size()) << 1) | 1));
     out_.append(literal);
   }
   void copy(std::size_t from, std::size_t length) {
     const auto d = static_cast<std::int64_t>(from) - static_cast<std::int64_t>(copy_end_);
-    wire::put_varint(out_, static_cast<std::uint64_t>(length) << 1);
-    wire::put_varint(out_, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
+    char bytes[20];
+    std::size_t n = wire::put_varint(bytes, static_cast<std::uint64_t>(length) << 1);
+    n += wire::put_varint(bytes + n, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
+    out_.append(bytes, n);
     copy_end_ = from + length;
   }
   std::string take() { return std::move(out_); }
@@ -62,45 +69,128 @@ class Encoder {
   std::size_t copy_end_ = 0;
 };
 
-// Index of the base: slot -> first position whose 8 bytes hash there (-1 =
-// none), for every kStride-th position only: a match of kMinMatch + kStride - 1
-// bytes or more holds an indexed position, and is then extended both ways.
+// Index of the base: slot -> first position whose 8 bytes hash there, for
+// every kStride-th position only: a match of kMinMatch + kStride - 1 bytes or
+// more holds an indexed position, and is then extended both ways.
 constexpr std::size_t kStride = 4;
+
+// The index as the match loop reads it: plain values, so that loop keeps them
+// in registers instead of reloading the thread_local table (through %fs) at
+// every byte. A slot holds `epoch + position`; anything else in it (a slot
+// no position of this base hashed to) reads as a position past the base.
+struct BaseIndex {
+  const std::uint32_t* slots;
+  std::uint32_t epoch;
+  int bits;
+
+  // The base position in the slot of these 8 bytes, or (a slot this base
+  // left alone) a number past the base's end.
+  std::size_t position(std::uint64_t bytes) const {
+    return static_cast<std::uint32_t>(slots[slot_of(bytes, bits)] - epoch);
+  }
+};
+
+// One table per thread, reused by every delta without clearing it (clearing
+// it cost a fifth of building the index): a delta's slots hold its epoch plus
+// a position of its base, and the next delta's epoch starts past them, so a
+// slot left by an earlier delta holds less than the epoch and reads as a
+// position at least 2^32 - epoch, past any base while epoch + base size
+// stays below 2^32.
+struct IndexTable {
+  std::vector<std::uint32_t> slots;
+  std::uint32_t epoch = 1;  // 0, an empty slot, is below every epoch
+
+  // Room for `size` slots and the epoch of a base of `base_size` bytes.
+  std::uint32_t next_epoch(std::size_t size, std::size_t base_size) {
+    if (base_size > UINT32_MAX - epoch) {  // the epochs ran out: start again
+      std::fill(slots.begin(), slots.end(), 0u);
+      epoch = 1;
+    }
+    if (slots.size() < size) slots.resize(size, 0u);
+    const std::uint32_t current = epoch;
+    epoch += static_cast<std::uint32_t>(base_size);
+    return current;
+  }
+};
 
 // Indexes base[lo, hi) only: the bytes before and after it are the views'
 // common prefix and suffix, copied whole.
-const std::vector<std::int32_t>& index_base(std::string_view base, std::size_t lo, std::size_t hi, int& bits) {
-  thread_local std::vector<std::int32_t> table;
-  bits = 6;
+BaseIndex index_base(std::string_view base, std::size_t lo, std::size_t hi) {
+  thread_local IndexTable table;
+  int bits = 6;
   while ((std::size_t{1} << bits) < (hi - lo) / 2) ++bits;
-  table.assign(std::size_t{1} << bits, -1);
-  if (hi - lo < kMinMatch) return table;
+  const std::uint32_t epoch = table.next_epoch(std::size_t{1} << bits, base.size());
+  std::uint32_t* const slots = table.slots.data();
+  const auto put = [&](std::size_t i) {
+    slots[slot_of(load8(base.data() + i), bits)] = epoch + static_cast<std::uint32_t>(i);
+  };
   // Backwards, each position overwriting its slot: the first position wins,
   // as it would going forwards, without a branch on the slot per position.
+  // Four positions a step (the highest first) share the loop's counter and
+  // branch: this loop is a third of a delta's time.
   const std::size_t last = lo + (hi - lo - kMinMatch) / kStride * kStride;
-  for (std::size_t i = last + kStride; i > lo;) {
-    i -= kStride;
-    table[slot_of(base.data() + i, bits)] = static_cast<std::int32_t>(i);
+  std::size_t i = last + kStride;
+  for (; i >= lo + 4 * kStride; i -= 4 * kStride) {
+    put(i - kStride), put(i - 2 * kStride), put(i - 3 * kStride), put(i - 4 * kStride);
   }
-  return table;
+  while (i > lo) put(i -= kStride);
+  return {slots, epoch, bits};
 }
 
-bool same8(std::string_view base, std::size_t b, const char* t) {
-  return b + kMinMatch <= base.size() && load8(base.data() + b) == load8(t);
+// The greedy finder's scan: from target position t (and `expect`, the base
+// position continuing the previous copy, moving with it), the first position
+// where 8 bytes of the target equal those at `expect` or, failing that, at
+// the index's position for them. Sets t and b (the base position) and returns
+// true, or returns false at the end of the target. Most of a delta's
+// searching is here, one byte at a time, so it only reads locals.
+bool next_match(std::string_view base, std::string_view target, BaseIndex index, std::size_t& t,
+                std::size_t& expect, std::size_t& b) {
+  const char* const base_data = base.data();
+  const char* const target_data = target.data();
+  const std::size_t expect_last = base.size() - kMinMatch, t_last = target.size() - kMinMatch;
+  for (; t <= t_last; ++t, ++expect) {
+    const std::uint64_t bytes = load8(target_data + t);
+    if (expect <= expect_last && load8(base_data + expect) == bytes) {
+      b = expect;
+      return true;
+    }
+    const std::size_t indexed = index.position(bytes);
+    if (indexed <= expect_last && load8(base_data + indexed) == bytes) {
+      b = indexed;
+      return true;
+    }
+  }
+  return false;
 }
+
+#if defined(__SSE2__)
+// 0xFF in each of the 16 bytes at a and b that are equal, else 0.
+__m128i equal16(const char* a, const char* b) {
+  return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a)),
+                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(b)));
+}
+
+// Whether the 64 bytes at a and b are all equal: four compares, one mask and
+// one branch, so long equal runs cost a quarter of the branches and masks.
+bool equal64(const char* a, const char* b) {
+  const __m128i low = _mm_and_si128(equal16(a, b), equal16(a + 16, b + 16));
+  const __m128i high = _mm_and_si128(equal16(a + 32, b + 32), equal16(a + 48, b + 48));
+  return _mm_movemask_epi8(_mm_and_si128(low, high)) == 0xFFFF;
+}
+#endif
 
 // How many of the n bytes at a and b are equal before the first that
-// differs: sixteen bytes compared at once (SSE2, on every x86-64), then
-// eight, the first difference found from the compare's mask or the XOR's
-// trailing zeros (little-endian). Views after a command are mostly equal
-// runs, so this is most of what finding a delta costs.
+// differs: 64 bytes at a time while they are all equal, then sixteen (SSE2,
+// on every x86-64), then eight, the first difference found from the
+// compare's mask or the XOR's trailing zeros (little-endian). Views after a
+// command are mostly equal runs, so this is most of what finding a delta
+// costs.
 std::size_t equal_run(const char* a, const char* b, std::size_t n) {
   std::size_t i = 0;
 #if defined(__SSE2__)
+  while (i + 64 <= n && equal64(a + i, b + i)) i += 64;
   for (; i + 16 <= n; i += 16) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
-    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i));
-    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(equal16(a + i, b + i)));
     if (equal != 0xFFFF) return i + static_cast<std::size_t>(__builtin_ctz(~equal));
   }
 #endif
@@ -116,10 +206,9 @@ std::size_t equal_run(const char* a, const char* b, std::size_t n) {
 std::size_t equal_run_back(const char* a_end, const char* b_end, std::size_t n) {
   std::size_t i = 0;
 #if defined(__SSE2__)
+  while (i + 64 <= n && equal64(a_end - i - 64, b_end - i - 64)) i += 64;
   for (; i + 16 <= n; i += 16) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a_end - i - 16));
-    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b_end - i - 16));
-    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(equal16(a_end - i - 16, b_end - i - 16)));
     if (equal != 0xFFFF) return i + static_cast<std::size_t>(__builtin_clz(~equal & 0xFFFFu)) - 16;
   }
 #endif
@@ -153,21 +242,9 @@ void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, st
     enc.insert(target.substr(t_lo));
     return;
   }
-  int bits = 0;
-  const auto& table = index_base(base, b_lo, b_hi, bits);
-  std::size_t t = t_lo, literal = t_lo, expect = expect_first;
-  while (t + kMinMatch <= target.size()) {
-    const char* at = target.data() + t;
-    std::size_t b = expect;
-    if (!same8(base, b, at)) {
-      const auto slot = table[slot_of(at, bits)];
-      if (slot < 0 || !same8(base, static_cast<std::size_t>(slot), at)) {
-        ++t;
-        ++expect;
-        continue;
-      }
-      b = static_cast<std::size_t>(slot);
-    }
+  const BaseIndex index = index_base(base, b_lo, b_hi);
+  std::size_t t = t_lo, literal = t_lo, expect = expect_first, b = 0;
+  while (next_match(base, target, index, t, expect, b)) {
     std::size_t start = t;
     while (start > literal && b > 0 && base[b - 1] == target[start - 1]) --start, --b;
     const std::size_t run = common_run(base, b, target, start);
@@ -187,10 +264,10 @@ std::uint32_t view_checksum(std::string_view bytes) { return crc32_update(0, byt
 // The common prefix and suffix (most of a view after one command) are one
 // COPY each; only the bytes between them are searched.
 std::string make_view_delta(std::string_view base, std::string_view target) {
-  Encoder enc;
   const std::size_t prefix = common_prefix(base, target);
   const std::size_t suffix =
       common_suffix(base, target, std::min(base.size(), target.size()) - prefix);
+  Encoder enc;
   if (prefix) enc.copy(0, prefix);
   encode_middle(base, prefix, base.size() - suffix, target.substr(0, target.size() - suffix), prefix, enc);
   if (suffix) enc.copy(base.size() - suffix, suffix);

@@ -21,6 +21,15 @@ inline void put_varint(std::string& out, std::uint64_t v) {
   out.push_back(static_cast<char>(v));
 }
 
+// The same bytes written at `to` (room for 10), their count returned: for a
+// writer that gathers a few varints and appends them at once.
+inline std::size_t put_varint(char* to, std::uint64_t v) {
+  std::size_t n = 0;
+  for (; v >= 0x80; v >>= 7) to[n++] = static_cast<char>((v & 0x7F) | 0x80);
+  to[n++] = static_cast<char>(v);
+  return n;
+}
+
 inline std::size_t varint_size(std::uint64_t v) {
   std::size_t n = 1;
   for (; v >= 0x80; v >>= 7) ++n;
