@@ -4,6 +4,9 @@
 #include "concord/server/game_catalog.hpp"
 #include "delta/wire_bytes.hpp"
 
+#include <cassert>
+#include <cstring>
+
 namespace concord::server {
 
 v1::ServerMessage make_error(std::uint64_t request_id, const std::string& code, const std::string& message) {
@@ -111,18 +114,36 @@ std::size_t string_size(std::string_view s) { return s.empty() ? 0 : 1 + wire::v
 std::size_t number_size(std::uint64_t v) { return v == 0 ? 0 : 1 + wire::varint_size(v); }
 std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(payload) + payload; }
 
-void put_string(std::string& out, std::uint32_t field, std::string_view s) {
-  if (!s.empty()) wire::put_bytes(out, field, s);
-}
-void put_number(std::string& out, std::uint32_t field, std::uint64_t v) {
-  if (v == 0) return;
-  wire::put_tag(out, field, wire::kVarint);
-  wire::put_varint(out, v);
-}
-void put_message_head(std::string& out, std::uint32_t field, std::size_t payload) {
-  wire::put_tag(out, field, wire::kLengthDelimited);
-  wire::put_varint(out, payload);
-}
+// Writes at a cursor into bytes already sized for them (prompt_size): one
+// resize for the whole prompt instead of a capacity check per byte.
+class Cursor {
+ public:
+  explicit Cursor(char* at) : at_(at) {}
+  void varint(std::uint64_t v) { at_ += wire::put_varint(at_, v); }
+  void tag(std::uint32_t field, wire::WireType type) { varint(static_cast<std::uint64_t>(field) << 3 | type); }
+  void bytes(std::uint32_t field, std::string_view s) {  // written even when empty
+    tag(field, wire::kLengthDelimited);
+    varint(s.size());
+    std::memcpy(at_, s.data(), s.size());
+    at_ += s.size();
+  }
+  void string(std::uint32_t field, std::string_view s) {
+    if (!s.empty()) bytes(field, s);
+  }
+  void number(std::uint32_t field, std::uint64_t v) {
+    if (v == 0) return;
+    tag(field, wire::kVarint);
+    varint(v);
+  }
+  void message_head(std::uint32_t field, std::size_t payload) {
+    tag(field, wire::kLengthDelimited);
+    varint(payload);
+  }
+  const char* at() const { return at_; }
+
+ private:
+  char* at_;
+};
 
 // int64 as protobuf writes it: a negative value is ten bytes of two's complement.
 std::uint64_t int64_bits(std::int64_t v) { return static_cast<std::uint64_t>(v); }
@@ -150,14 +171,14 @@ std::size_t prompt_size(const rules::Prompt& p) {
   return n;
 }
 
-void put_option(std::string& out, const rules::PromptOption& o) {
-  put_message_head(out, 5, option_size(o));
-  put_string(out, 1, o.id);
-  put_string(out, 2, o.label);
+void put_option(Cursor& out, const rules::PromptOption& o) {
+  out.message_head(5, option_size(o));
+  out.string(1, o.id);
+  out.string(2, o.label);
   if (o.range) {
-    put_message_head(out, 3, range_size(*o.range));
-    put_number(out, 1, int64_bits(o.range->min));
-    put_number(out, 2, int64_bits(o.range->max));
+    out.message_head(3, range_size(*o.range));
+    out.number(1, int64_bits(o.range->min));
+    out.number(2, int64_bits(o.range->max));
   }
 }
 
@@ -167,16 +188,20 @@ std::size_t prompt_field_size(const rules::Prompt& prompt) { return message_size
 
 void append_prompt_field(std::string& out, std::uint32_t field, const rules::Prompt& prompt) {
   const std::size_t size = prompt_size(prompt);
-  put_message_head(out, field, size);
-  put_string(out, 1, prompt.kind);
-  put_string(out, 2, prompt.text);
-  put_number(out, 3, prompt.min_choices);
-  put_number(out, 4, prompt.max_choices);
-  for (const auto& option : prompt.options) put_option(out, option);
+  const std::size_t at = out.size();
+  out.resize(at + wire::varint_size(static_cast<std::uint64_t>(field) << 3) + wire::varint_size(size) + size);
+  Cursor c(out.data() + at);
+  c.message_head(field, size);
+  c.string(1, prompt.kind);
+  c.string(2, prompt.text);
+  c.number(3, prompt.min_choices);
+  c.number(4, prompt.max_choices);
+  for (const auto& option : prompt.options) put_option(c, option);
   for (const auto& set : prompt.legal_sets) {
-    put_message_head(out, 6, set_size(set));
-    for (const auto& id : set) wire::put_bytes(out, 1, id);
+    c.message_head(6, set_size(set));
+    for (const auto& id : set) c.bytes(1, id);
   }
+  assert(c.at() == out.data() + out.size() && "prompt_size counts every byte written");
 }
 
 void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out) {
