@@ -54,9 +54,13 @@ void put_checksum(std::string& out, std::uint32_t checksum) {
 void ViewFeed::record(std::uint64_t index, const google::protobuf::Any& view, bool full, std::string* out) {
   const std::string& bytes = view.value();
   if (out) {
+    constexpr std::size_t kHeads = 32;  // the fields' tags, lengths, base index and checksum
     if (!full && index_ && *index_ + 1 == index) {
-      put_view_delta(*out, *index_, make_view_delta(bytes_, bytes));
+      const std::string ops = make_view_delta(bytes_, bytes);
+      out->reserve(out->size() + ops.size() + kHeads);
+      put_view_delta(*out, *index_, ops);
     } else {
+      out->reserve(out->size() + view.type_url().size() + bytes.size() + kHeads);
       put_view(*out, view);
     }
     put_checksum(*out, view_checksum(bytes));

@@ -69,17 +69,26 @@ void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::Ga
 // mutable_detail() sets it. The Any is reused: its strings keep their capacity.
 std::string serialized_event(const GameAdapter& adapter, const rules::Event& event) {
   using protocol::wire::put_bytes;
+  using protocol::wire::put_tag;
+  using protocol::wire::put_varint;
+  using protocol::wire::varint_size;
+  auto string_size = [](const std::string& s) { return s.empty() ? 0 : 1 + varint_size(s.size()) + s.size(); };
+  thread_local google::protobuf::Any detail;
+  if (event.data) {
+    detail.Clear();
+    adapter.encode_event(*event.data, &detail);
+  }
+  // Sized first, so that the event is one allocation.
+  const std::size_t any_size = event.data ? string_size(detail.type_url()) + string_size(detail.value()) : 0;
   std::string out;
+  out.reserve(string_size(event.kind) + string_size(event.text) + (event.data ? 1 + varint_size(any_size) + any_size : 0));
   if (!event.kind.empty()) put_bytes(out, 1, event.kind);
   if (!event.text.empty()) put_bytes(out, 2, event.text);
   if (event.data) {
-    thread_local google::protobuf::Any detail;
-    detail.Clear();
-    adapter.encode_event(*event.data, &detail);
-    std::string any;
-    if (!detail.type_url().empty()) put_bytes(any, 1, detail.type_url());
-    if (!detail.value().empty()) put_bytes(any, 2, detail.value());
-    put_bytes(out, 3, any);
+    put_tag(out, 3, protocol::wire::kLengthDelimited);
+    put_varint(out, any_size);
+    if (!detail.type_url().empty()) put_bytes(out, 1, detail.type_url());
+    if (!detail.value().empty()) put_bytes(out, 2, detail.value());
   }
   return out;
 }
