@@ -3,6 +3,7 @@
 // Views come from real matches played by the random bot with fixed seeds.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <regex>
 
 #include "botplay/bot_play.hpp"
@@ -306,31 +307,39 @@ TEST(EverZoneAdapter, EventBytesAreWhatProtobufSerializes) {
 }
 
 
+// Three random games (seeds ~0..~2) of every shipped game, with 2 seats, or
+// 2, 3, 2 when `more_seats`, each step given to on_step(id, game, step).
+template <typename OnStep>
+void play_each_shipped_game(std::size_t max_commands, bool more_seats, OnStep on_step) {
+  for (const char* id : {"eve_genesis", "everzone", "conquests"}) {
+    const auto& game = entry(id);
+    testsupport::BotPlayOptions options;
+    options.hash_before = false;
+    options.max_commands = max_commands;
+    options.on_step = [&](const testsupport::BotStep& step) { on_step(std::string(id), game, step); };
+    for (std::uint64_t n = 0; n < 3; ++n) {
+      rules::Rng bot(testsupport::seed_from_number(~n));
+      const int seats = more_seats ? 2 + static_cast<int>(n % 2) : 2;
+      testsupport::play_random(game.definition, setup_for(game, seats, n), bot, options);
+    }
+  }
+}
+
 // A room serializes each event once (serialized_event, written field by
 // field): the bytes are event_to_wire's GameEvent serialized by protobuf,
 // for every event of random games of every shipped game, with and without
 // detail (EVE's events have data but no detail: an empty Any is still sent).
 TEST(WireConvert, SerializedEventsAreWhatProtobufSerializes) {
-  for (const char* id : {"eve_genesis", "everzone", "conquests"}) {
-    const auto& game = entry(id);
-    std::size_t events = 0;
-    testsupport::BotPlayOptions options;
-    options.hash_before = false;
-    options.max_commands = 3000;
-    options.on_step = [&](const testsupport::BotStep& step) {
-      for (const auto& event : step.outcome.events) {
-        v1::GameEvent wire;
-        event_to_wire(*game.adapter, event, &wire);
-        ASSERT_EQ(serialized_event(*game.adapter, event), wire.SerializeAsString()) << id << " " << event.kind;
-        ++events;
-      }
-    };
-    for (std::uint64_t n = 0; n < 3; ++n) {
-      rules::Rng bot(testsupport::seed_from_number(~n));
-      testsupport::play_random(game.definition, setup_for(game, 2, n), bot, options);
+  std::map<std::string, std::size_t> events;
+  play_each_shipped_game(3000, false, [&](const std::string& id, const GameEntry& game, const testsupport::BotStep& step) {
+    for (const auto& event : step.outcome.events) {
+      v1::GameEvent wire;
+      event_to_wire(*game.adapter, event, &wire);
+      ASSERT_EQ(serialized_event(*game.adapter, event), wire.SerializeAsString()) << id << " " << event.kind;
+      ++events[id];
     }
-    EXPECT_GT(events, 100u) << id;
-  }
+  });
+  for (const char* id : {"eve_genesis", "everzone", "conquests"}) EXPECT_GT(events[id], 100u) << id;
 }
 
 // A room writes each viewer's prompt field by field (append_prompt_field):
@@ -348,26 +357,16 @@ TEST(WireConvert, PromptFieldsAreWhatProtobufSerializes) {
     append_prompt_field(out, v1::MatchUpdate::kPromptFieldNumber, prompt);
     return out;
   };
-  for (const char* id : {"eve_genesis", "everzone", "conquests"}) {
-    const auto& game = entry(id);
-    std::size_t prompts = 0;
-    testsupport::BotPlayOptions options;
-    options.hash_before = false;
-    options.max_commands = 2000;
-    options.on_step = [&](const testsupport::BotStep& step) {
-      for (int seat = 0; seat < step.match.seat_count(); ++seat) {
-        if (const auto prompt = step.match.prompt(seat)) {
-          ASSERT_EQ(written(*prompt), protobuf_bytes(*prompt)) << id << " " << prompt->kind;
-          ++prompts;
-        }
+  std::map<std::string, std::size_t> prompts;
+  play_each_shipped_game(2000, true, [&](const std::string& id, const GameEntry&, const testsupport::BotStep& step) {
+    for (int seat = 0; seat < step.match.seat_count(); ++seat) {
+      if (const auto prompt = step.match.prompt(seat)) {
+        ASSERT_EQ(written(*prompt), protobuf_bytes(*prompt)) << id << " " << prompt->kind;
+        ++prompts[id];
       }
-    };
-    for (std::uint64_t n = 0; n < 3; ++n) {
-      rules::Rng bot(testsupport::seed_from_number(~n));
-      testsupport::play_random(game.definition, setup_for(game, 2 + static_cast<int>(n % 2), n), bot, options);
     }
-    EXPECT_GT(prompts, 100u) << id;
-  }
+  });
+  for (const char* id : {"eve_genesis", "everzone", "conquests"}) EXPECT_GT(prompts[id], 100u) << id;
   rules::Prompt edge;  // empty kind, no text, zero choices, a negative range, empty and long strings
   edge.min_choices = 0;
   edge.max_choices = 0;
