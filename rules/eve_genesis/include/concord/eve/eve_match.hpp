@@ -97,7 +97,12 @@ class EveMatch final : public rules::Match {
   // (FAQ: "the ship Maller can execute both of its possible orders at once").
   std::vector<OrderKind> executing_orders(CardId ship) const;
   // Where a ship is: its owner's docks (kDocks), a region key, or "" (elsewhere).
-  std::string ship_location(CardId id) const;
+  // A reference (to the region's key or a constant), as the modifier pass asks
+  // it many times per ship: valid until the regions change.
+  const std::string& ship_location(CardId id) const;
+  // The region a ship is in (null when docked or elsewhere): ship_location
+  // without the search by key.
+  const Region* ship_region(CardId id) const;
   // Combat numbers with every modifier in play: shield (Ice Ore, Stubborn
   // Mechanic), attack (Sensor Dampen), a base's total shield (base + structures).
   int shield_of(CardId ship) const;
