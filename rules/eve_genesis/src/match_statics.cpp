@@ -87,9 +87,10 @@ int EveMatch::excess_ships(SeatIndex seat, const std::string& region) const {
   return std::max(0, mine - enemy);
 }
 
-EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
+EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const { return ship_mods(ship, ship_location(ship)); }
+
+EveMatch::ShipMods EveMatch::ship_mods(CardId ship, const std::string& where) const {
   ShipMods m;
-  const std::string& where = ship_location(ship);
   if (where.empty() || where == kDocks) return m;  // docked ships: nothing applies to them in a region
   auto add = [&m](const Change& ch) {
     if (ch.kind == ChangeKind::Shield) m.shield += ch.amount;
