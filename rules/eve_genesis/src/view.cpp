@@ -327,8 +327,18 @@ void project_together(const EveMatch& m, const std::vector<rules::Viewer>& viewe
 namespace {
 
 // The key's fields that the modifier pass (ships) or a search of the
-// lingering effects (News in play) gives; card_key and card_key_is share it.
-void key_numbers(const EveMatch& m, CardId id, const CardDef& d, EveCardKey& k) {
+// lingering effects (News in play) gives; card_key and card_key_is share it
+// (a struct of its own: card_key_is builds no key with strings).
+struct KeyNumbers {
+  int shield = 0;
+  int attack = 0;
+  bool attacking = false;
+  int names = -1;
+  unsigned under = 0;
+};
+
+KeyNumbers key_numbers(const EveMatch& m, CardId id, const CardDef& d) {
+  KeyNumbers k;
   if (d.type == CardType::Ship) {
     const auto numbers = m.combat_numbers(id);
     k.shield = numbers.shield;
@@ -346,6 +356,7 @@ void key_numbers(const EveMatch& m, CardId id, const CardDef& d, EveCardKey& k) 
       }
     }
   }
+  return k;
 }
 
 // The key's fields read straight from the instance (no rule is asked).
@@ -364,7 +375,12 @@ EveCardKey EveMatch::card_key(CardId id) const {
   k.duration = c.duration;
   k.x = c.x;
   k.order = c.order;
-  key_numbers(*this, id, def(id), k);
+  const KeyNumbers numbers = key_numbers(*this, id, def(id));
+  k.shield = numbers.shield;
+  k.attack = numbers.attack;
+  k.attacking = numbers.attacking;
+  k.names = numbers.names;
+  k.under = numbers.under;
   k.pilot = c.pilot >= 0 ? c.pilot : -1;
   k.region = c.region;
   k.copies = c.copy;
@@ -374,8 +390,7 @@ EveCardKey EveMatch::card_key(CardId id) const {
 // The cheap fields first: the modifier pass runs only when they are the same.
 bool EveMatch::card_key_is(CardId id, const EveCardKey& key) const {
   if (!same_instance_fields(state_.cards[id], key)) return false;
-  EveCardKey numbers;  // its strings stay empty: no copies
-  key_numbers(*this, id, def(id), numbers);
+  const KeyNumbers numbers = key_numbers(*this, id, def(id));
   return numbers.shield == key.shield && numbers.attack == key.attack && numbers.attacking == key.attacking &&
          numbers.names == key.names && numbers.under == key.under;
 }
