@@ -468,16 +468,15 @@ class EveViewMemo final : public GameAdapter::ViewMemo {
     Card& kept = cards_[i];
     if (kept.checked == command_) return kept;
     kept.checked = command_;
-    auto key = match.card_key(id);
+    // Compared in place (card_key_is): most cards shown are unchanged.
     const auto& card = match.state().cards[i].card;
-    if (kept.written == 0 || kept.key != key || kept.card != card) {
-      kept.bytes.clear();
-      WireWriter w(kept.bytes);
-      write_card_fields(w, match.card_view(id));
-      kept.key = std::move(key);
-      kept.card = card;
-      kept.written = ++writes_;
-    }
+    if (kept.written != 0 && kept.card == card && match.card_key_is(id, kept.key)) return kept;
+    kept.bytes.clear();
+    WireWriter w(kept.bytes);
+    write_card_fields(w, match.card_view(id));
+    kept.key = match.card_key(id);
+    kept.card = card;
+    kept.written = ++writes_;
     return kept;
   }
 

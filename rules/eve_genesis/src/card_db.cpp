@@ -20,6 +20,7 @@ CardDb CardDb::load(const std::vector<CardSource>& sources, std::vector<std::str
     db.cards_.emplace(std::move(id), std::move(card));
   }
   if (!problems.empty()) db.cards_.clear();
+  db.reindex();
   if (errors) *errors = std::move(problems);
   return db;
 }
@@ -36,8 +37,15 @@ const CardDb& CardDb::standard() {
 }
 
 const CardDef* CardDb::find(std::string_view id) const {
-  auto it = cards_.find(id);
-  return it == cards_.end() ? nullptr : &it->second;
+  auto it = index_.find(id);
+  return it == index_.end() ? nullptr : it->second;
+}
+
+// The keys are views of the map's own keys (its nodes do not move).
+void CardDb::reindex() {
+  index_.clear();
+  index_.reserve(cards_.size());
+  for (const auto& [id, card] : cards_) index_.emplace(id, &card);
 }
 
 }  // namespace concord::eve

@@ -57,7 +57,7 @@ bool EveMatch::ability_applies(SeatIndex seat, const Action& a, const EffectDef&
     return contains(s.pilots, a.card) && e.role != AbilityRole::Agent;
   }
   if (d.type == CardType::Ship) {
-    const std::string where = ship_location(a.card);
+    const std::string& where = ship_location(a.card);
     return state_.cards[a.card].owner == seat && !where.empty() && where != kDocks && !is_attacking(a.card);
   }
   if (d.type == CardType::Location) {
@@ -100,7 +100,7 @@ std::optional<rules::Rejection> EveMatch::check_ability_target(SeatIndex seat, c
     return std::nullopt;
   }
   if (e.target == TargetKind::Ship) {
-    const std::string where = ship_location(t);
+    const std::string& where = ship_location(t);
     if (def(t).type != CardType::Ship || where.empty() || where == kDocks) {
       return reject("ILLEGAL_TARGET", card_ref(t) + " is not a ship in a region (docked ships cannot be targeted)");
     }

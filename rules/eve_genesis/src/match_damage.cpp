@@ -28,9 +28,9 @@ EveMatch::CombatNumbers EveMatch::combat_numbers(CardId ship) const {
   const CardDef& d = def(ship);
   // Outside the regions (docks, hand, scrapheap, ...) nothing modifies a ship
   // and it executes no order: its printed numbers (ship_mods, order_strength).
-  const std::string where = ship_location(ship);
+  const std::string& where = ship_location(ship);
   if (where.empty() || where == kDocks) return CombatNumbers{d.shield, std::max(0, d.attack)};
-  const ShipMods mods = ship_mods(ship);
+  const ShipMods mods = ship_mods(ship, where);
   // Sniper X (chosen definition, README): "this ship gets [+X attack]" while executed
   // (orders are not executed by attacking ships: "combat-oriented orders are defensive").
   // Sensor Dampen's [-X attack] is a lingering effect (ship_mods, step 4 of the layer).

@@ -38,14 +38,26 @@ bool EveMatch::joins_attack(SeatIndex seat, const Action& a) const {
   });
 }
 
-std::string EveMatch::ship_location(CardId id) const {
+const std::string& EveMatch::ship_location(CardId id) const {
+  static const std::string docks = kDocks;
+  static const std::string elsewhere;
   for (const auto& s : state_.seats) {
-    if (contains(s.docks, id)) return kDocks;
+    if (contains(s.docks, id)) return docks;
   }
   for (const auto& r : state_.regions) {
     if (contains(r.ships, id)) return r.key;
   }
-  return "";
+  return elsewhere;
+}
+
+const Region* EveMatch::ship_region(CardId id) const {
+  for (const auto& s : state_.seats) {
+    if (contains(s.docks, id)) return nullptr;
+  }
+  for (const auto& r : state_.regions) {
+    if (contains(r.ships, id)) return &r;
+  }
+  return nullptr;
 }
 
 std::optional<rules::Rejection> EveMatch::check_jump(SeatIndex seat, const Action& a) const {

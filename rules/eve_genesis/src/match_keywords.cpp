@@ -48,7 +48,7 @@ bool single_target(OrderKind k) { return k == OrderKind::Ambush || k == OrderKin
 }  // namespace
 
 int EveMatch::order_strength(CardId ship, OrderKind kind) const {
-  const std::string where = ship_location(ship);
+  const std::string& where = ship_location(ship);
   const std::string& tab = state_.cards[ship].order;
   if (where.empty() || where == kDocks || tab.empty() || is_attacking(ship)) return 0;
   // Jam (every order, this Combat phase), Depleted Resources (Mine Minerals): the layer.
@@ -67,7 +67,7 @@ int EveMatch::order_strength(CardId ship, OrderKind kind) const {
 
 int EveMatch::keyword_strength(CardId ship, OrderKind kind) const {
   int x = order_strength(ship, kind);
-  const std::string where = ship_location(ship);
+  const std::string& where = ship_location(ship);
   if (where.empty() || where == kDocks) return x;
   for (const auto& k : def(ship).keywords) {
     if (k.kind == kind) x += k.strength;

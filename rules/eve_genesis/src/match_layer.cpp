@@ -45,14 +45,14 @@ void EveMatch::forget_effects(CardId id) {
 }
 
 bool EveMatch::effect_applies(const LingeringEffect& e, CardId ship) const {
-  const std::string where = ship_location(ship);
+  const std::string& where = ship_location(ship);
   if (e.card >= 0 && e.card != ship) return false;
   if (e.card < 0 && (where != e.region || !state_.allied(e.controller, state_.cards[ship].owner))) return false;
   return condition_holds(e.condition, ship);
 }
 
 bool EveMatch::condition_holds(Condition c, CardId ship) const {
-  const Region* r = state_.region(ship_location(ship));
+  const Region* r = ship_region(ship);
   switch (c) {
     case Condition::Always: return true;
     case Condition::InRemoteRegion: return r && !r->home;

@@ -51,7 +51,7 @@ std::optional<rules::Rejection> EveMatch::check_news_target(SeatIndex seat, cons
                                         ": shield " + std::to_string(e->target_max_shield) + " or less)");
   }
   if (e->kind != EffectKind::GiveOrder) return std::nullopt;
-  const Region* r = state_.region(ship_location(t));
+  const Region* r = ship_region(t);
   if (!r) return reject("ILLEGAL_TARGET", card_name(t) + " is not in a region");
   if (static_change(t, ChangeKind::CannotExecute)) {
     return reject("ORDERS_PROHIBITED", "ships in " + db_.find(r->card)->name + " cannot execute their orders");
@@ -102,7 +102,7 @@ bool EveMatch::apply_news_effect(const PileItem& item, const EffectDef& e, Event
   if (t < 0 || !in_play_or_on_pile(t)) return false;  // "no effect" (match_effects.cpp)
   switch (e.kind) {
     case EffectKind::GiveOrder: {
-      const Region* r = state_.region(ship_location(t));
+      const Region* r = ship_region(t);
       if (!r || static_change(t, ChangeKind::CannotExecute) || is_attacking(t) || orders_of(t).empty()) {
         emit(ev, "no_effect", card_name(item.card) + ": " + card_name(t) + " cannot be given an order");
         return true;

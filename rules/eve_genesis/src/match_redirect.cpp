@@ -35,7 +35,7 @@ std::vector<rules::PromptOption> EveMatch::redirect_options(SeatIndex seat) cons
   if (item.kind != PileItem::Kind::Damage) return out;
   for (const auto& d : item.damage) {
     if (d.target < 0 || d.redirected || !state_.allied(state_.cards[d.target].owner, seat)) continue;
-    const Region* r = state_.region(ship_location(d.target));
+    const Region* r = ship_region(d.target);
     if (!r) continue;
     for (CardId g : r->ships) {
       if (g == d.target || state_.cards[g].owner != seat) continue;

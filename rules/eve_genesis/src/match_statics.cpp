@@ -46,7 +46,7 @@ void EveMatch::for_each_static(F&& f) const {
 
 template <typename F>
 void EveMatch::for_each_region_change(CardId ship, F&& f) const {
-  const Region* r = state_.region(ship_location(ship));
+  const Region* r = ship_region(ship);
   if (!r) return;
   for (const auto& st : db_.find(r->card)->statics) {
     if (st.kind != StaticKind::Change || st.scope != StaticScope::AllShipsInRegion) continue;
@@ -87,9 +87,10 @@ int EveMatch::excess_ships(SeatIndex seat, const std::string& region) const {
   return std::max(0, mine - enemy);
 }
 
-EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
+EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const { return ship_mods(ship, ship_location(ship)); }
+
+EveMatch::ShipMods EveMatch::ship_mods(CardId ship, const std::string& where) const {
   ShipMods m;
-  const std::string where = ship_location(ship);
   if (where.empty() || where == kDocks) return m;  // docked ships: nothing applies to them in a region
   auto add = [&m](const Change& ch) {
     if (ch.kind == ChangeKind::Shield) m.shield += ch.amount;
@@ -120,7 +121,7 @@ EveMatch::ShipMods EveMatch::ship_mods(CardId ship) const {
 // lingering effects (Ahremen Arkah: this turn, while in remote regions).
 bool EveMatch::damage_prevented(const DamageEntry& d) const {
   const CardId t = d.target;
-  const std::string where = ship_location(t);
+  const std::string& where = ship_location(t);
   const Region* r = state_.region(where);
   if (has_change(t, ChangeKind::PreventDamage)) return true;
   if (!r) return false;  // statics of a ship apply only in a region
@@ -130,7 +131,7 @@ bool EveMatch::damage_prevented(const DamageEntry& d) const {
 }
 
 bool EveMatch::static_change(CardId ship, ChangeKind kind, const std::string& order) const {
-  const std::string where = ship_location(ship);
+  const std::string& where = ship_location(ship);
   if (where.empty() || where == kDocks) return false;
   bool found = false;
   auto match = [&](const Change& ch) {

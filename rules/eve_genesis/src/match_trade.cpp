@@ -28,7 +28,7 @@ void EveMatch::start_trades(SeatIndex from, Events& ev) {
     CardId first = -1;
     for (CardId id : controlled_in_play(a)) {
       if (def(id).type != CardType::Ship) continue;
-      const Region* r = state_.region(ship_location(id));
+      const Region* r = ship_region(id);
       // "may trade in all friendly regions" (Multiplayer)
       if (!r || !r->controller || !state_.allied(*r->controller, a)) continue;
       const int x = order_strength(id, OrderKind::Trade);

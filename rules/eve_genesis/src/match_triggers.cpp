@@ -224,7 +224,7 @@ std::vector<CardId> EveMatch::choice_candidates() const {
   std::vector<CardId> out;
   if (c.kind == ResolutionChoice::Kind::MineLocation) {
     // "each location can be worked by only one ship at a time" (FAQ).
-    const Region* r = state_.region(ship_location(c.source));
+    const Region* r = ship_region(c.source);
     if (!r) return out;
     for (CardId id : r->locations) {
       if (def(id).mineral_volume > 0 && !contains(state_.mined, id)) out.push_back(id);

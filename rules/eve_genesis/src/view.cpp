@@ -324,36 +324,75 @@ void project_together(const EveMatch& m, const std::vector<rules::Viewer>& viewe
 
 }  // namespace
 
-EveCardKey EveMatch::card_key(CardId id) const {
-  const CardInstance& c = state_.cards[id];
-  const CardDef& d = def(id);
-  EveCardKey k;
-  k.build = c.build;
-  k.damage = c.damage;
-  k.duration = c.duration;
-  k.x = c.x;
-  k.order = c.order;
+namespace {
+
+// The key's fields that the modifier pass (ships) or a search of the
+// lingering effects (News in play) gives; card_key and card_key_is share it
+// (a struct of its own: card_key_is builds no key with strings).
+struct KeyNumbers {
+  int shield = 0;
+  int attack = 0;
+  bool attacking = false;
+  int names = -1;
+  unsigned under = 0;
+};
+
+KeyNumbers key_numbers(const EveMatch& m, CardId id, const CardDef& d) {
+  KeyNumbers k;
   if (d.type == CardType::Ship) {
-    const auto numbers = combat_numbers(id);
+    const auto numbers = m.combat_numbers(id);
     k.shield = numbers.shield;
     k.attack = numbers.attack;
-    k.attacking = is_attacking(id);
-    k.under = ship_markers(state_, id);
+    k.attacking = m.is_attacking(id);
+    k.under = ship_markers(m.state(), id);
   } else {
     k.shield = d.shield;
   }
   if (d.type == CardType::News) {  // the card a News in play names (its lingering effect)
-    for (const auto& e : state_.effects) {
+    for (const auto& e : m.state().effects) {
       if (e.source == id && e.card >= 0) {
         k.names = e.card;
         break;
       }
     }
   }
+  return k;
+}
+
+// The key's fields read straight from the instance (no rule is asked).
+bool same_instance_fields(const CardInstance& c, const EveCardKey& k) {
+  return c.build == k.build && c.damage == k.damage && c.duration == k.duration && c.x == k.x &&
+         (c.pilot >= 0 ? c.pilot : -1) == k.pilot && c.order == k.order && c.region == k.region && c.copy == k.copies;
+}
+
+}  // namespace
+
+EveCardKey EveMatch::card_key(CardId id) const {
+  const CardInstance& c = state_.cards[id];
+  EveCardKey k;
+  k.build = c.build;
+  k.damage = c.damage;
+  k.duration = c.duration;
+  k.x = c.x;
+  k.order = c.order;
+  const KeyNumbers numbers = key_numbers(*this, id, def(id));
+  k.shield = numbers.shield;
+  k.attack = numbers.attack;
+  k.attacking = numbers.attacking;
+  k.names = numbers.names;
+  k.under = numbers.under;
   k.pilot = c.pilot >= 0 ? c.pilot : -1;
   k.region = c.region;
   k.copies = c.copy;
   return k;
+}
+
+// The cheap fields first: the modifier pass runs only when they are the same.
+bool EveMatch::card_key_is(CardId id, const EveCardKey& key) const {
+  if (!same_instance_fields(state_.cards[id], key)) return false;
+  const KeyNumbers numbers = key_numbers(*this, id, def(id));
+  return numbers.shield == key.shield && numbers.attack == key.attack && numbers.attacking == key.attacking &&
+         numbers.names == key.names && numbers.under == key.under;
 }
 
 EveCardView EveMatch::card_view(CardId id) const {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "concord/eve/card.hpp"
@@ -19,6 +20,20 @@ struct CardSource {
 
 class CardDb {
  public:
+  CardDb() = default;
+  // A copy indexes its own cards (the index points into cards_); a move keeps
+  // the map's nodes, so the index stays valid.
+  CardDb(const CardDb& other) : cards_(other.cards_) { reindex(); }
+  CardDb& operator=(const CardDb& other) {
+    if (this != &other) {
+      cards_ = other.cards_;
+      reindex();
+    }
+    return *this;
+  }
+  CardDb(CardDb&&) noexcept = default;
+  CardDb& operator=(CardDb&&) noexcept = default;
+
   // Loads and checks every source. On any problem returns an empty db and
   // lists every error as "<source>:<line>:<column>: <message>" (1-based).
   static CardDb load(const std::vector<CardSource>& sources, std::vector<std::string>* errors);
@@ -32,7 +47,12 @@ class CardDb {
   bool empty() const { return cards_.empty(); }
 
  private:
+  void reindex();
+
   std::map<std::string, CardDef, std::less<>> cards_;
+  // find() by hash: rules and views look cards up by id many times a command,
+  // and the map's ordered search compares a string at every level.
+  std::unordered_map<std::string_view, const CardDef*> index_;
 };
 
 }  // namespace concord::eve

@@ -70,6 +70,9 @@ class EveMatch final : public rules::Match {
   // it, so that its vectors keep their capacity).
   void view_ids(const std::vector<rules::Viewer>& viewers, EveViewIds& out) const;
   EveCardKey card_key(CardId id) const;
+  // Whether card_key(id) == key, without copying the key's strings (a server
+  // asks it of every card it shows, every command; most are unchanged).
+  bool card_key_is(CardId id, const EveCardKey& key) const;
   EveCardView card_view(CardId id) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;
   // The hash of version Fields and later: every field the position text
@@ -97,7 +100,12 @@ class EveMatch final : public rules::Match {
   // (FAQ: "the ship Maller can execute both of its possible orders at once").
   std::vector<OrderKind> executing_orders(CardId ship) const;
   // Where a ship is: its owner's docks (kDocks), a region key, or "" (elsewhere).
-  std::string ship_location(CardId id) const;
+  // A reference (to the region's key or a constant), as the modifier pass asks
+  // it many times per ship: valid until the regions change.
+  const std::string& ship_location(CardId id) const;
+  // The region a ship is in (null when docked or elsewhere): ship_location
+  // without the search by key.
+  const Region* ship_region(CardId id) const;
   // Combat numbers with every modifier in play: shield (Ice Ore, Stubborn
   // Mechanic), attack (Sensor Dampen), a base's total shield (base + structures).
   int shield_of(CardId ship) const;
@@ -202,6 +210,9 @@ class EveMatch final : public rules::Match {
   bool in_scope(const StaticSource& src, StaticScope scope, CardId ship, const std::string& where) const;
   int excess_ships(SeatIndex seat, const std::string& region) const;
   ShipMods ship_mods(CardId ship) const;
+  // The same for a ship at `where` (its ship_location): callers that know it
+  // save a search.
+  ShipMods ship_mods(CardId ship, const std::string& where) const;
   bool damage_prevented(const DamageEntry& d) const;
   std::int64_t income_bonus() const;
   void ship_destroyed(CardId ship, SeatIndex controller, Events& ev);
