@@ -64,15 +64,23 @@ void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::Ga
   if (event.data) adapter.encode_event(*event.data, out->mutable_detail());
 }
 
+namespace {
+
+namespace wire = protocol::wire;
+
+// Sizes and writes of proto3 fields: a string or number left out when empty
+// or zero (the repeated strings of an OptionSet are written even when empty).
+std::size_t string_size(std::string_view s) { return s.empty() ? 0 : 1 + wire::varint_size(s.size()) + s.size(); }
+std::size_t number_size(std::uint64_t v) { return v == 0 ? 0 : 1 + wire::varint_size(v); }
+std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(payload) + payload; }
+
+}  // namespace
+
 // GameEvent {kind = 1, text = 2, detail = 3 (an Any: type_url = 1, value =
 // 2)}; detail is set whenever the event has data, as event_to_wire's
 // mutable_detail() sets it. The Any is reused: its strings keep their capacity.
 std::string serialized_event(const GameAdapter& adapter, const rules::Event& event) {
-  using protocol::wire::put_bytes;
-  using protocol::wire::put_tag;
-  using protocol::wire::put_varint;
-  using protocol::wire::varint_size;
-  auto string_size = [](const std::string& s) { return s.empty() ? 0 : 1 + varint_size(s.size()) + s.size(); };
+  using wire::put_bytes;
   thread_local google::protobuf::Any detail;
   if (event.data) {
     detail.Clear();
@@ -81,12 +89,12 @@ std::string serialized_event(const GameAdapter& adapter, const rules::Event& eve
   // Sized first, so that the event is one allocation.
   const std::size_t any_size = event.data ? string_size(detail.type_url()) + string_size(detail.value()) : 0;
   std::string out;
-  out.reserve(string_size(event.kind) + string_size(event.text) + (event.data ? 1 + varint_size(any_size) + any_size : 0));
+  out.reserve(string_size(event.kind) + string_size(event.text) + (event.data ? message_size(any_size) : 0));
   if (!event.kind.empty()) put_bytes(out, 1, event.kind);
   if (!event.text.empty()) put_bytes(out, 2, event.text);
   if (event.data) {
-    put_tag(out, 3, protocol::wire::kLengthDelimited);
-    put_varint(out, any_size);
+    wire::put_tag(out, 3, wire::kLengthDelimited);
+    wire::put_varint(out, any_size);
     if (!detail.type_url().empty()) put_bytes(out, 1, detail.type_url());
     if (!detail.value().empty()) put_bytes(out, 2, detail.value());
   }
@@ -114,14 +122,6 @@ void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {
 }
 
 namespace {
-
-namespace wire = protocol::wire;
-
-// Sizes and writes of proto3 fields: a string or number left out when empty
-// or zero (the repeated strings of an OptionSet are written even when empty).
-std::size_t string_size(std::string_view s) { return s.empty() ? 0 : 1 + wire::varint_size(s.size()) + s.size(); }
-std::size_t number_size(std::uint64_t v) { return v == 0 ? 0 : 1 + wire::varint_size(v); }
-std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(payload) + payload; }
 
 // Writes at a cursor into bytes already sized for them (prompt_size): one
 // resize for the whole prompt instead of a capacity check per byte.
