@@ -259,7 +259,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::set<LinkPtr> public_links() const;  // spectators and judges: the spectators' stream
   void send_room_info(const LinkPtr& link, std::uint64_t request_id) const;
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
-  using SeatPrompts = std::vector<std::optional<rules::Prompt>>;
+  using SeatPrompts = std::vector<std::shared_ptr<const rules::Prompt>>;  // null: no prompt
   SeatPrompts seat_prompts() const;  // every seat's prompt now (computed once per command)
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,

@@ -425,7 +425,7 @@ std::shared_ptr<const std::string> Room::judge_update(std::uint64_t request_id) 
   game_.adapter->encode_view(*match_->view(rules::Viewer::judge()), update->mutable_view());
   update->set_seed_commitment(seed_.commitment());
   for (int seat = 0; seat < match_->seat_count(); ++seat) {
-    if (match_->prompt(seat)) update->add_awaiting(static_cast<std::uint32_t>(seat));
+    if (match_->shared_prompt(seat)) update->add_awaiting(static_cast<std::uint32_t>(seat));
   }
   if (auto result = current_result()) {
     update->set_finished(true);

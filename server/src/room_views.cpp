@@ -116,7 +116,7 @@ bool Room::takes_view_deltas(const ClientLink& link) { return link.protocol_vers
 // checksum for 1.1 links. The view is projected and packed once per viewer.
 Room::SeatPrompts Room::seat_prompts() const {
   SeatPrompts prompts;
-  for (int seat = 0; seat < match_->seat_count(); ++seat) prompts.push_back(match_->prompt(seat));
+  for (int seat = 0; seat < match_->seat_count(); ++seat) prompts.push_back(match_->shared_prompt(seat));
   return prompts;
 }
 

@@ -101,8 +101,8 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
              bool spectators, bool alone, std::vector<protocol::ViewFeed>& feeds, server::GameAdapter::ViewMemo* memo,
              Bytes& bytes) {
   const int seats = step.match.seat_count();
-  std::vector<std::optional<rules::Prompt>> prompts;  // once per command, as the room does
-  for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.prompt(seat));
+  std::vector<std::shared_ptr<const rules::Prompt>> prompts;  // once per command, as the room does
+  for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.shared_prompt(seat));
   if (feeds.size() != static_cast<std::size_t>(seats) + 1) feeds.assign(static_cast<std::size_t>(seats) + 1, {});
   std::vector<rules::Viewer> viewers;  // projected together, as Room::command_views does
   for (int v = spectators ? -1 : 0; v < seats; ++v) {

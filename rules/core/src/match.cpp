@@ -8,6 +8,11 @@
 
 namespace concord::rules {
 
+std::shared_ptr<const Prompt> Match::shared_prompt(SeatIndex seat) const {
+  auto prompt = this->prompt(seat);
+  return prompt ? std::make_shared<const Prompt>(std::move(*prompt)) : nullptr;
+}
+
 bool Match::has_state_hash(std::string_view journaled) const {
   const auto version = state_hash_version(journaled);
   return version && state_hash_as(*version) == journaled;
@@ -82,7 +87,7 @@ Outcome apply(Match& match, const Command& command) {
     }
     return Outcome{false, {}, std::move(found)};
   };
-  const auto prompt = match.prompt(command.seat);
+  const auto prompt = match.shared_prompt(command.seat);
   if (!prompt) return refuse({"NO_PROMPT", "seat " + std::to_string(command.seat) + " has nothing to answer now"});
   // An engine fault (duplicate option ids, ...) refuses every answer rather
   // than guess which option was meant; the property tests assert it never happens.

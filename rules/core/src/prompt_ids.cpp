@@ -7,18 +7,19 @@ PromptIds::PromptIds(const Match& match, std::uint64_t index, std::uint64_t epoc
   const auto seats = static_cast<std::size_t>(match.seat_count());
   prompts_.resize(seats);
   ids_.assign(seats, 0);
-  for (SeatIndex seat = 0; seat < match.seat_count(); ++seat) observe(seat, match.prompt(seat), true, index);
+  for (SeatIndex seat = 0; seat < match.seat_count(); ++seat) observe(seat, match.shared_prompt(seat), true, index);
 }
 
 void PromptIds::after_command(const Match& match, const Command& command, std::uint64_t index) {
   for (SeatIndex seat = 0; seat < match.seat_count(); ++seat) {
-    observe(seat, match.prompt(seat), seat == command.seat, index);
+    observe(seat, match.shared_prompt(seat), seat == command.seat, index);
   }
 }
 
-void PromptIds::observe(SeatIndex seat, std::optional<Prompt> prompt, bool consumed, std::uint64_t index) {
+void PromptIds::observe(SeatIndex seat, std::shared_ptr<const Prompt> prompt, bool consumed, std::uint64_t index) {
   const auto s = static_cast<std::size_t>(seat);
-  const bool same = !consumed && prompt == prompts_[s];
+  const auto& was = prompts_[s];
+  const bool same = !consumed && (prompt == was || (prompt && was && *prompt == *was));
   if (same) return;
   ids_[s] = prompt ? epoch_base_ + index + 1 : 0;
   prompts_[s] = std::move(prompt);

@@ -7,7 +7,12 @@
 namespace concord::eve {
 
 std::optional<rules::Prompt> EveMatch::prompt(SeatIndex seat) const {
-  return prompts_.get(seat, [this](SeatIndex s) { return open_prompt(s); });
+  const auto kept = shared_prompt(seat);
+  return kept ? std::optional<rules::Prompt>(*kept) : std::nullopt;
+}
+
+std::shared_ptr<const rules::Prompt> EveMatch::shared_prompt(SeatIndex seat) const {
+  return prompts_.shared(seat, [this](SeatIndex s) { return open_prompt(s); });
 }
 
 std::optional<rules::Prompt> EveMatch::open_prompt(SeatIndex seat) const {
@@ -45,7 +50,8 @@ rules::Outcome EveMatch::submit(SeatIndex seat, const rules::Answer& answer) {
     return rules::Outcome::reject("NO_PROMPT", seat_name(seat) + " has nothing to answer now");
   }
   if (state_.pending == Pending::Priority) return submit_priority(seat, answer);
-  const rules::Prompt p = *prompt(seat);
+  const auto kept = shared_prompt(seat);  // held: the state changes below, and with it the memo
+  const rules::Prompt& p = *kept;
   if (auto r = rules::check_answer_shape(p, answer)) return {false, {}, std::move(r)};
   Events ev;
   switch (state_.pending) {

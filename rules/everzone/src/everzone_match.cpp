@@ -11,12 +11,17 @@ EverZoneMatch::EverZoneMatch(const CardDb& db, GameState state, bool start)
 }
 
 std::optional<rules::Prompt> EverZoneMatch::prompt(rules::SeatIndex seat) const {
-  return prompts_.get(seat, [this](rules::SeatIndex s) { return build_prompt(db_, state_, s); });
+  const auto kept = shared_prompt(seat);
+  return kept ? std::optional<rules::Prompt>(*kept) : std::nullopt;
+}
+
+std::shared_ptr<const rules::Prompt> EverZoneMatch::shared_prompt(rules::SeatIndex seat) const {
+  return prompts_.shared(seat, [this](rules::SeatIndex s) { return build_prompt(db_, state_, s); });
 }
 
 rules::Outcome EverZoneMatch::submit(rules::SeatIndex seat, const rules::Answer& answer) {
   if (finished()) return rules::Outcome::reject("WINDOW_CLOSED", "the match is over");
-  const auto open = prompt(seat);
+  const auto open = shared_prompt(seat);
   if (!open) return rules::Outcome::reject("NO_PROMPT", "this seat has nothing to answer now");
   if (auto bad = rules::check_answer_shape(*open, answer))
     return rules::Outcome::reject(bad->code, bad->message);

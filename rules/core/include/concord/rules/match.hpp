@@ -37,6 +37,12 @@ class Match {
   // The open prompt for `seat`, or nullopt if that seat has nothing to do now.
   virtual std::optional<Prompt> prompt(SeatIndex seat) const = 0;
 
+  // The same prompt, shared (null: none), for callers that only read it: an
+  // engine that keeps its prompts (PromptMemo) hands out the one it keeps
+  // instead of a copy (a priority prompt lists every legal action). The
+  // default wraps prompt().
+  virtual std::shared_ptr<const Prompt> shared_prompt(SeatIndex seat) const;
+
   // Answer the seat's open prompt. Rejections: NO_PROMPT (nothing to answer),
   // the shape codes of check_answer_shape, and game rule codes.
   virtual Outcome submit(SeatIndex seat, const Answer& answer) = 0;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -35,10 +36,10 @@ class PromptIds {
   std::uint64_t id(SeatIndex seat) const;
 
  private:
-  void observe(SeatIndex seat, std::optional<Prompt> prompt, bool consumed, std::uint64_t index);
+  void observe(SeatIndex seat, std::shared_ptr<const Prompt> prompt, bool consumed, std::uint64_t index);
 
   std::uint64_t epoch_base_ = 0;  // epoch * 2^32
-  std::vector<std::optional<Prompt>> prompts_;
+  std::vector<std::shared_ptr<const Prompt>> prompts_;  // per seat, as last seen (Match::shared_prompt)
   std::vector<std::uint64_t> ids_;
 };
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -29,10 +30,21 @@ class PromptMemo {
     return *this;
   }
 
-  // The seat's prompt: `make(seat)`'s answer, computed once per state.
+  // The seat's prompt: `make(seat)`'s answer (an optional<Prompt>),
+  // computed once per state.
   template <typename Make>
   std::optional<Prompt> get(SeatIndex seat, Make&& make) const {
-    if (seat < 0) return make(seat);
+    const auto kept = shared(seat, std::forward<Make>(make));
+    return kept ? std::optional<Prompt>(*kept) : std::nullopt;
+  }
+
+  // The same, the one kept (Match::shared_prompt): no copy.
+  template <typename Make>
+  std::shared_ptr<const Prompt> shared(SeatIndex seat, Make&& make) const {
+    const auto wrap = [](std::optional<Prompt> made) {
+      return made ? std::make_shared<const Prompt>(std::move(*made)) : nullptr;
+    };
+    if (seat < 0) return wrap(make(seat));
     const auto at = static_cast<std::size_t>(seat);
     std::uint64_t generation = 0;
     {
@@ -40,7 +52,7 @@ class PromptMemo {
       if (changing_ == 0 && at < known_.size() && known_[at]) return *known_[at];
       generation = generation_;
     }
-    auto made = make(seat);  // unlocked: an engine may ask for other prompts meanwhile
+    auto made = wrap(make(seat));  // unlocked: an engine may ask for other prompts meanwhile
     std::lock_guard lock(mutex_);
     if (changing_ == 0 && generation == generation_) {
       if (at >= known_.size()) known_.resize(at + 1);
@@ -83,7 +95,7 @@ class PromptMemo {
   mutable std::mutex mutex_;
   mutable int changing_ = 0;
   mutable std::uint64_t generation_ = 0;  // changes with every forget, begin and end
-  mutable std::vector<std::optional<std::optional<Prompt>>> known_;
+  mutable std::vector<std::optional<std::shared_ptr<const Prompt>>> known_;  // per seat, once known (null: no prompt)
 };
 
 }  // namespace concord::rules

@@ -58,6 +58,7 @@ class EveMatch final : public rules::Match {
   EveMatch(const CardDb& db, GameState state, rules::Rng rng);
 
   std::optional<rules::Prompt> prompt(SeatIndex seat) const override;
+  std::shared_ptr<const rules::Prompt> shared_prompt(SeatIndex seat) const override;
   rules::Outcome submit(SeatIndex seat, const rules::Answer& answer) override;
   rules::Outcome concede(SeatIndex seat) override;
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;

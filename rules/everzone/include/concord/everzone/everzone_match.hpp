@@ -20,6 +20,7 @@ class EverZoneMatch : public rules::Match {
   EverZoneMatch(const CardDb& db, GameState state, bool start);
 
   std::optional<rules::Prompt> prompt(rules::SeatIndex seat) const override;
+  std::shared_ptr<const rules::Prompt> shared_prompt(rules::SeatIndex seat) const override;
   rules::Outcome submit(rules::SeatIndex seat, const rules::Answer& answer) override;
   rules::Outcome concede(rules::SeatIndex seat) override;
   std::unique_ptr<rules::View> view(const rules::Viewer& viewer) const override;
