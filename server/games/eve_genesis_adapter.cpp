@@ -518,9 +518,9 @@ class TogetherWriter {
     for (std::size_t s = 0; s < common.seats.size(); ++s) shared_.tails.push_back(&tail_part(s, common.seats[s]));
   }
 
-  std::string assemble(const eve::EveViewIds& ids, std::size_t i, const rules::Viewer& viewer) {
+  void assemble(const eve::EveViewIds& ids, std::size_t i, const rules::Viewer& viewer, std::string& bytes) {
     const auto& own = ids.own[i];
-    std::string bytes;
+    bytes.clear();
     bytes.reserve(shared_.head.size() + shared_.middle.size() + 1024 * (shared_.tails.size() + 1));
     WireWriter w(bytes);
     w.raw(shared_.head);
@@ -530,7 +530,6 @@ class TogetherWriter {
     }
     w.raw(shared_.middle);
     write_effects(w, ids.effects[i]);
-    return bytes;
   }
 
  private:
@@ -614,11 +613,10 @@ void EveGenesisAdapter::encode_view(const rules::View& view, google::protobuf::A
 // Projected together (cards as instance numbers) and written from shared
 // runs: the public part of the view once, each card's bytes from the memo.
 // Judges among the viewers (they see everything) get each view on its own.
-std::vector<google::protobuf::Any> EveGenesisAdapter::encode_views(const rules::Match& match,
-                                                                   const std::vector<rules::Viewer>& viewers,
-                                                                   ViewMemo* memo) const {
-  return encode_views_together<eve::EveMatch, EveViewMemo, TogetherWriter>(*this, match, viewers, memo,
-                                                                           view_type_url());
+void EveGenesisAdapter::encode_views_into(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
+                                          ViewMemo* memo, std::vector<google::protobuf::Any>& out) const {
+  encode_views_together<eve::EveMatch, EveViewMemo, TogetherWriter>(*this, match, viewers, memo, view_type_url(),
+                                                                    out);
 }
 
 std::unique_ptr<GameAdapter::ViewMemo> EveGenesisAdapter::new_view_memo() const {

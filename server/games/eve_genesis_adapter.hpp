@@ -18,9 +18,8 @@ class EveGenesisAdapter final : public GameAdapter {
   void encode_view(const rules::View& view, google::protobuf::Any* out) const override;
   // A memo of each card instance's bytes (eve_genesis_adapter.cpp).
   std::unique_ptr<ViewMemo> new_view_memo() const override;
-  using GameAdapter::encode_views;
-  std::vector<google::protobuf::Any> encode_views(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
-                                                  ViewMemo* memo) const override;
+  void encode_views_into(const rules::Match& match, const std::vector<rules::Viewer>& viewers, ViewMemo* memo,
+                         std::vector<google::protobuf::Any>& out) const override;
   // EVE events carry kind and text only (GameEvent.kind/text); no detail.
   void encode_event(const rules::EventData& data, google::protobuf::Any* out) const override;
 };

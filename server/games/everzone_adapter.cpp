@@ -365,9 +365,9 @@ class TogetherWriter {
     }
   }
 
-  std::string assemble(const everzone::EverZoneViewIds& ids, std::size_t i, const rules::Viewer& viewer) {
+  void assemble(const everzone::EverZoneViewIds& ids, std::size_t i, const rules::Viewer& viewer, std::string& bytes) {
     const auto& own = ids.own[i];
-    std::string bytes;
+    bytes.clear();
     bytes.reserve(4096);
     WireWriter w(bytes);
     w.raw(shared_.head);
@@ -380,7 +380,6 @@ class TogetherWriter {
     }
     w.raw(shared_.middle);
     write_lingering(w, ids.lingering[i], card(w));
-    return bytes;
   }
 
  private:
@@ -436,11 +435,10 @@ void EverZoneAdapter::encode_view(const rules::View& view, google::protobuf::Any
 // Projected together and written from shared runs: the public part of the
 // view once, each seat's private part once.
 // Judges among the viewers (they see everything) get each view on its own.
-std::vector<google::protobuf::Any> EverZoneAdapter::encode_views(const rules::Match& match,
-                                                                 const std::vector<rules::Viewer>& viewers,
-                                                                 ViewMemo* memo) const {
+void EverZoneAdapter::encode_views_into(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
+                                        ViewMemo* memo, std::vector<google::protobuf::Any>& out) const {
   using Match = everzone::EverZoneMatch;
-  return encode_views_together<Match, EverZoneViewMemo, TogetherWriter>(*this, match, viewers, memo, view_type_url());
+  encode_views_together<Match, EverZoneViewMemo, TogetherWriter>(*this, match, viewers, memo, view_type_url(), out);
 }
 
 std::unique_ptr<GameAdapter::ViewMemo> EverZoneAdapter::new_view_memo() const {

@@ -22,9 +22,8 @@ class EverZoneAdapter final : public GameAdapter {
  public:
   void encode_view(const rules::View& view, google::protobuf::Any* out) const override;
   std::unique_ptr<ViewMemo> new_view_memo() const override;
-  using GameAdapter::encode_views;
-  std::vector<google::protobuf::Any> encode_views(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
-                                                  ViewMemo* memo) const override;
+  void encode_views_into(const rules::Match& match, const std::vector<rules::Viewer>& viewers, ViewMemo* memo,
+                         std::vector<google::protobuf::Any>& out) const override;
   void encode_event(const rules::EventData& data, google::protobuf::Any* out) const override;
 };
 

@@ -29,16 +29,17 @@ decltype(auto) project_ids(const MatchT& match, const std::vector<rules::Viewer>
 // type, get the default: one projection per viewer. Without a memo of the
 // adapter's type (`memo` null or another game's), one for this call only.
 // Writer(match, memo) must have write_shared(ids.common) and
-// assemble(ids, i, viewer) -> the serialized view of viewer i; Memo may
-// have check(match), called first, and ids() (project_ids).
+// assemble(ids, i, viewer, bytes), writing the serialized view of viewer i
+// over `bytes`; Memo may have check(match), called first, and ids()
+// (project_ids). The views go into `out` (GameAdapter::encode_views_into).
 template <typename MatchT, typename Memo, typename Writer>
-std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adapter, const rules::Match& match,
-                                                         const std::vector<rules::Viewer>& viewers,
-                                                         GameAdapter::ViewMemo* memo, const std::string& type_url) {
+void encode_views_together(const GameAdapter& adapter, const rules::Match& match,
+                           const std::vector<rules::Viewer>& viewers, GameAdapter::ViewMemo* memo,
+                           const std::string& type_url, std::vector<google::protobuf::Any>& out) {
   const auto* typed = dynamic_cast<const MatchT*>(&match);
   const bool judge = std::any_of(viewers.begin(), viewers.end(),
                                  [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
-  if (!typed || judge) return adapter.GameAdapter::encode_views(match, viewers, nullptr);
+  if (!typed || judge) return adapter.GameAdapter::encode_views_into(match, viewers, nullptr, out);
   Memo local;
   auto* kept = dynamic_cast<Memo*>(memo);
   if (!kept) kept = &local;
@@ -46,12 +47,11 @@ std::vector<google::protobuf::Any> encode_views_together(const GameAdapter& adap
   Writer writer(*typed, *kept);
   const auto& ids = project_ids(*typed, viewers, *kept);
   writer.write_shared(ids.common);
-  std::vector<google::protobuf::Any> out(viewers.size());
+  out.resize(viewers.size());
   for (std::size_t i = 0; i < viewers.size(); ++i) {
-    out[i].set_type_url(type_url);
-    out[i].set_value(writer.assemble(ids, i, viewers[i]));
+    out[i].set_type_url(type_url);  // the same text as the last command's: copied into its string
+    writer.assemble(ids, i, viewers[i], *out[i].mutable_value());
   }
-  return out;
 }
 
 }  // namespace concord::server::games

@@ -264,12 +264,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
-  // (GameAdapter::encode_views), the events, each serialized once as a
+  // (GameAdapter::encode_views_into, into the room's view_buffer_: valid
+  // until the next command's), the events, each serialized once as a
   // GameEvent (every viewer who may see it gets the same bytes), and the
   // fields every viewer's update has alike (shared_update_fields).
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
-    std::vector<google::protobuf::Any> views;
+    const std::vector<google::protobuf::Any>* views = nullptr;  // one per viewer
     std::vector<std::string> events;  // per event: a serialized GameEvent
     std::string shared_fields;
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
@@ -435,6 +436,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // What the game keeps between commands to write views faster (it checks
   // itself against the match, so a rebuilt or new match is safe).
   mutable std::unique_ptr<GameAdapter::ViewMemo> view_memo_;
+  mutable std::vector<google::protobuf::Any> view_buffer_;  // the last command's views (CommandViews::views), reused
   bool closed_ = false;
   boost::asio::steady_timer expiry_timer_;
   boost::asio::steady_timer clock_timer_;

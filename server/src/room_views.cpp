@@ -201,13 +201,14 @@ Room::CommandViews Room::command_views(const std::vector<rules::Event>& events, 
   if (policy_.spectators_delayed() || !public_links().empty()) out.viewers.push_back(rules::Viewer::spectator());
   if (out.viewers.empty()) return out;
   if (!view_memo_) view_memo_ = game_.adapter->new_view_memo();
-  out.views = game_.adapter->encode_views(*match_, out.viewers, view_memo_.get());
+  game_.adapter->encode_views_into(*match_, out.viewers, view_memo_.get(), view_buffer_);
+  out.views = &view_buffer_;
   return out;
 }
 
 const google::protobuf::Any* Room::CommandViews::of(const rules::Viewer& viewer) const {
-  for (std::size_t i = 0; i < viewers.size(); ++i) {
-    if (viewers[i] == viewer) return &views[i];
+  for (std::size_t i = 0; views && i < viewers.size(); ++i) {
+    if (viewers[i] == viewer) return &(*views)[i];
   }
   return nullptr;
 }

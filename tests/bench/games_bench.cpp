@@ -96,10 +96,10 @@ std::size_t field_size(std::size_t payload) {
 // `spectators`: whether the room has spectators or judges; a room without
 // any projects no spectator view (Room::match_update skips viewers without links).
 // `alone`: each view projected and packed on its own (GameAdapter's default
-// encode_views, what rooms did before the games shared the public part).
+// encode_views_into, what rooms did before the games shared the public part).
 void project(const server::GameEntry& game, const testsupport::BotStep& step, std::uint64_t index,
              bool spectators, bool alone, std::vector<protocol::ViewFeed>& feeds, server::GameAdapter::ViewMemo* memo,
-             Bytes& bytes) {
+             std::vector<google::protobuf::Any>& views, Bytes& bytes) {
   const int seats = step.match.seat_count();
   std::vector<std::shared_ptr<const rules::Prompt>> prompts;  // once per command, as the room does
   for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.shared_prompt(seat));
@@ -108,8 +108,12 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     viewers.push_back(v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v));
   }
-  const auto views = alone ? game.adapter->server::GameAdapter::encode_views(step.match, viewers, nullptr)
-                           : game.adapter->encode_views(step.match, viewers, memo);
+  // Into the same messages every command, as a room does (its view_buffer_).
+  if (alone) {
+    game.adapter->server::GameAdapter::encode_views_into(step.match, viewers, nullptr, views);
+  } else {
+    game.adapter->encode_views_into(step.match, viewers, memo, views);
+  }
   std::vector<std::string> events;  // each serialized once per command, as the room does
   for (const auto& event : step.outcome.events) events.push_back(server::serialized_event(*game.adapter, event));
   v1::MatchUpdate shared;  // the fields every viewer's update has alike, serialized once per command
@@ -227,12 +231,13 @@ void run_games(benchmark::State& state, Mode mode) {
     std::int64_t index = 0;
     std::vector<protocol::ViewFeed> feeds;
     const auto memo = game.adapter->new_view_memo();  // one per match, as a room keeps it
+    std::vector<google::protobuf::Any> views;         // the same
     if (mode != Mode::EngineOnly) {
       options.hash_before = false;  // the journal hashes the state after each command, as a room does
       options.on_step = [&](const testsupport::BotStep& step) {
         if (!step.outcome.accepted) return;
         project(game, step, static_cast<std::uint64_t>(index + 1), spectators, mode == Mode::WithStateHashViewsAlone,
-                feeds, memo.get(), bytes);
+                feeds, memo.get(), views, bytes);
         if (mode == Mode::WithStateHash || mode == Mode::WithStateHashViewsAlone) {
           hashed += step.match.state_hash().size();
         }
