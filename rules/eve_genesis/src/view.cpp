@@ -62,14 +62,14 @@ void fill_card_view(const EveMatch& m, CardId id, EveCardKey&& k, EveCardView& v
   v.duration = k.duration;
   v.x = k.x;
   v.order = std::move(k.order);
-  v.shield = k.shield;
-  v.attack = k.attack;
-  v.attacking = k.attacking;
-  if (k.names >= 0) v.names = card_ref(k.names);
+  v.shield = k.numbers.shield;
+  v.attack = k.numbers.attack;
+  v.attacking = k.numbers.attacking;
+  if (k.numbers.names >= 0) v.names = card_ref(k.numbers.names);
   if (k.pilot >= 0) v.pilot = card_ref(k.pilot);
   v.region = std::move(k.region);
   v.copies = std::move(k.copies);
-  v.under = k.under;
+  v.under = k.numbers.under;
 }
 
 // The projection for one viewer with cards of type C: EveCardView, or the
@@ -329,16 +329,8 @@ namespace {
 // The key's fields that the modifier pass (ships) or a search of the
 // lingering effects (News in play) gives; card_key and card_key_is share it
 // (a struct of its own: card_key_is builds no key with strings).
-struct KeyNumbers {
-  int shield = 0;
-  int attack = 0;
-  bool attacking = false;
-  int names = -1;
-  unsigned under = 0;
-};
-
-KeyNumbers key_numbers(const EveMatch& m, CardId id, const CardDef& d) {
-  KeyNumbers k;
+EveKeyNumbers key_numbers(const EveMatch& m, CardId id, const CardDef& d) {
+  EveKeyNumbers k;
   if (d.type == CardType::Ship) {
     const auto numbers = m.combat_numbers(id);
     k.shield = numbers.shield;
@@ -375,12 +367,7 @@ EveCardKey EveMatch::card_key(CardId id) const {
   k.duration = c.duration;
   k.x = c.x;
   k.order = c.order;
-  const KeyNumbers numbers = key_numbers(*this, id, def(id));
-  k.shield = numbers.shield;
-  k.attack = numbers.attack;
-  k.attacking = numbers.attacking;
-  k.names = numbers.names;
-  k.under = numbers.under;
+  k.numbers = key_numbers(*this, id, def(id));
   k.pilot = c.pilot >= 0 ? c.pilot : -1;
   k.region = c.region;
   k.copies = c.copy;
@@ -390,9 +377,7 @@ EveCardKey EveMatch::card_key(CardId id) const {
 // The cheap fields first: the modifier pass runs only when they are the same.
 bool EveMatch::card_key_is(CardId id, const EveCardKey& key) const {
   if (!same_instance_fields(state_.cards[id], key)) return false;
-  const KeyNumbers numbers = key_numbers(*this, id, def(id));
-  return numbers.shield == key.shield && numbers.attack == key.attack && numbers.attacking == key.attacking &&
-         numbers.names == key.names && numbers.under == key.under;
+  return key_numbers(*this, id, def(id)) == key.numbers;
 }
 
 EveCardView EveMatch::card_view(CardId id) const {

@@ -41,6 +41,17 @@ struct EveCardView {
   unsigned under = 0;     // ships: cards face down under it (Blood Rogue); which ones is hidden
 };
 
+// The key's fields that rules give (the modifier pass for ships, a search
+// of the lingering effects for News in play), not the instance itself.
+struct EveKeyNumbers {
+  int shield = 0;
+  int attack = 0;
+  bool attacking = false;
+  int names = -1;  // the card a News in play names (instance), or -1
+  unsigned under = 0;
+  bool operator==(const EveKeyNumbers&) const = default;
+};
+
 // What of a card's view can change during a match: the view is its ref (from
 // the instance number), its card id and name (from the card, or the copied
 // card, `copies`) and these (EveMatch::card_view builds it from them).
@@ -50,14 +61,10 @@ struct EveCardKey {
   int duration = 0;
   int x = 0;
   std::string order;
-  int shield = 0;
-  int attack = 0;
-  bool attacking = false;
-  int names = -1;  // the card a News in play names (instance), or -1
+  EveKeyNumbers numbers;
   int pilot = -1;  // the instance piloting the ship, or -1
   std::string region;
   std::string copies;
-  unsigned under = 0;
   bool operator==(const EveCardKey&) const = default;
 };
 
