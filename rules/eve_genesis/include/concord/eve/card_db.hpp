@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <cstdint>
 #include <vector>
 
 #include "concord/eve/card.hpp"
@@ -49,10 +49,20 @@ class CardDb {
  private:
   void reindex();
 
+  // One place of the index: a card and the hash of its id (null: empty).
+  struct Slot {
+    std::uint64_t hash = 0;
+    const CardDef* card = nullptr;
+  };
+
   std::map<std::string, CardDef, std::less<>> cards_;
   // find() by hash: rules and views look cards up by id many times a command,
-  // and the map's ordered search compares a string at every level.
-  std::unordered_map<std::string_view, const CardDef*> index_;
+  // and the map's ordered search compares a string at every level. Open
+  // addressing in a power of two of places, at most half full, probed in
+  // turn: an id is hashed once (a word at a time, no division) and compared
+  // only where the hashes agree (std::unordered_map's lookup was 5% of an
+  // EVE command with views in the games benchmark).
+  std::vector<Slot> index_;
 };
 
 }  // namespace concord::eve
