@@ -457,7 +457,7 @@ class EveViewMemo final : public GameAdapter::ViewMemo {
   struct Card {
     std::uint64_t checked = 0;  // the command it was last looked at in
     std::uint64_t written = 0;  // the count of card writes when it was written (0 = never)
-    std::string card;
+    std::uint64_t card = 0;     // EveMatch::card_number
     eve::EveCardKey key;
     std::string bytes;
   };
@@ -469,7 +469,7 @@ class EveViewMemo final : public GameAdapter::ViewMemo {
     if (kept.checked == command_) return kept;
     kept.checked = command_;
     // Compared in place (card_key_is): most cards shown are unchanged.
-    const auto& card = match.state().cards[i].card;
+    const std::uint64_t card = match.card_number(id);
     if (kept.written != 0 && kept.card == card && match.card_key_is(id, kept.key)) return kept;
     kept.bytes.clear();
     WireWriter w(kept.bytes);

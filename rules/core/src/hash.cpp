@@ -16,14 +16,26 @@ namespace concord::rules {
 
 namespace {
 
-constexpr std::string_view kFieldsPrefix = "v3:";
+// The prefix of a hash's text from Fields on: "v<version>:".
+std::string_view prefix_of(StateHashVersion version) {
+  switch (version) {
+    case StateHashVersion::Sha256:
+    case StateHashVersion::Xxh64: return {};
+    case StateHashVersion::Fields: return "v3:";
+    case StateHashVersion::CardHashes: return "v4:";
+  }
+  return {};
+}
 
 }  // namespace
 
 std::optional<StateHashVersion> state_hash_version(std::string_view hash) {
   if (hash.size() == 64) return StateHashVersion::Sha256;
   if (hash.size() == 16) return StateHashVersion::Xxh64;
-  if (hash.size() == kFieldsPrefix.size() + 16 && hash.starts_with(kFieldsPrefix)) return StateHashVersion::Fields;
+  for (const auto version : {StateHashVersion::Fields, StateHashVersion::CardHashes}) {
+    const std::string_view prefix = prefix_of(version);
+    if (hash.size() == prefix.size() + 16 && hash.starts_with(prefix)) return version;
+  }
   return std::nullopt;
 }
 
@@ -67,7 +79,7 @@ std::string StateHasher::hex() const {
   }
   const auto h = xxh::digest(lanes_, buffer_.data(), fill_, compressed_ + fill_);
   static const char* digits = "0123456789abcdef";
-  const std::string_view prefix = version_ == StateHashVersion::Fields ? kFieldsPrefix : std::string_view();
+  const std::string_view prefix = prefix_of(version_);
   std::string out(prefix.size() + 16, '0');
   std::copy(prefix.begin(), prefix.end(), out.begin());
   for (int i = 0; i < 16; ++i) out[prefix.size() + static_cast<std::size_t>(i)] = digits[(h >> (60 - 4 * i)) & 0xF];

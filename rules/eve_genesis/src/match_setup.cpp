@@ -7,6 +7,7 @@
 #include "concord/eve/deck_rules.hpp"
 #include "concord/eve/eve_match.hpp"
 #include "concord/rules/card_refs.hpp"
+#include "concord/rules/hash.hpp"
 #include "concord/rules/seed.hpp"
 #include "zones.hpp"
 
@@ -33,7 +34,11 @@ EveMatch::EveMatch(const CardDb& db, GameState state, rules::Rng rng)
 
 void EveMatch::cache_defs() {
   defs_.clear();
-  for (const auto& c : state_.cards) defs_.push_back(db_.find(c.card));
+  name_hashes_.clear();
+  for (const auto& c : state_.cards) {
+    defs_.push_back(db_.find(c.card));
+    name_hashes_.push_back(rules::xxh64(c.card));
+  }
 }
 
 std::vector<SeatIndex> seating(const rules::Seed& seed, int seats) {

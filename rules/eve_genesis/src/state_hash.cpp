@@ -15,6 +15,13 @@
 // part after a flag, every string length-prefixed (StateHasher), so the bytes
 // tell the fields apart as the text's lines and words do.
 //
+// CardHashes feeds the same fields, but a card instance's card (its id in the
+// CardDb, "ship_rifter") as the XXH64 of that id, which the match computes
+// once per instance: hand, market, scrapheap and every line of cards name one,
+// and their text was most of the bytes hashed (the hash was a tenth of an EVE
+// command with views in the games benchmark). The number depends on the id's
+// text alone, so a hash journaled now is made again by a later card set.
+//
 // A change to what the position text writes must be made here too.
 #include <algorithm>
 #include <string_view>
@@ -43,10 +50,26 @@ void add_texts(StateHasher& h, const std::vector<std::string>& list) {
   for (const auto& s : list) add_text(h, s);
 }
 
+// The state and how an instance's card is fed: Fields feeds the card's id
+// (its text), CardHashes the XXH64 of that text, kept per instance by the
+// match (`names`): a number of 9 bytes instead of a string of about 25.
+struct Cards {
+  const GameState& st;
+  const std::vector<std::uint64_t>* names;  // null: the id's text (Fields)
+
+  void add_card_of(StateHasher& h, CardId id) const {
+    if (names) {
+      h.add((*names)[static_cast<std::size_t>(id)]);
+    } else {
+      add_text(h, st.cards[id].card);
+    }
+  }
+};
+
 // A list of card tokens ("ship_id#12" ...): the ids, then their cards.
-void add_tokens(StateHasher& h, const GameState& st, const std::vector<CardId>& ids) {
+void add_tokens(StateHasher& h, const Cards& c, const std::vector<CardId>& ids) {
   add_ints(h, ids);
-  for (CardId id : ids) add_text(h, st.cards[id].card);
+  for (CardId id : ids) c.add_card_of(h, id);
 }
 
 // A token's attributes, as the text writes them: those that are not default
@@ -67,16 +90,16 @@ void add_attrs(StateHasher& h, const CardInstance& c) {
 }
 
 // One token with its attributes ("dock 0 ship#3 damage=1").
-void add_card(StateHasher& h, const GameState& st, CardId id) {
+void add_card(StateHasher& h, const Cards& c, CardId id) {
   h.add(id);
-  add_text(h, st.cards[id].card);
-  add_attrs(h, st.cards[id]);
+  c.add_card_of(h, id);
+  add_attrs(h, c.st.cards[id]);
 }
 
 // Lines of single cards with their attributes (dock, structure, news, pilot).
-void add_card_lines(StateHasher& h, const GameState& st, const std::vector<CardId>& ids) {
+void add_card_lines(StateHasher& h, const Cards& c, const std::vector<CardId>& ids) {
   add_size(h, ids.size());
-  for (CardId id : ids) add_card(h, st, id);
+  for (CardId id : ids) add_card(h, c, id);
 }
 
 // Pairs of card references (assigned, forced).
@@ -129,24 +152,24 @@ void add_header(StateHasher& h, const GameState& st, const rules::Rng& rng) {
   }
 }
 
-void add_seat(StateHasher& h, const GameState& st, const SeatState& s) {
+void add_seat(StateHasher& h, const Cards& c, const SeatState& s) {
   add_text(h, s.base);
   h.add(s.upgraded).add(s.base_damage).add(s.wallet).add(s.limited_played).add(s.out);
   add_texts(h, s.attached);
   add_texts(h, s.offdeck);
-  add_tokens(h, st, s.hand);
-  add_tokens(h, st, s.market);
-  add_tokens(h, st, s.scrapheap);
-  add_card_lines(h, st, s.docks);
-  add_card_lines(h, st, s.structures);
-  add_card_lines(h, st, s.news);
-  add_card_lines(h, st, s.pilots);
+  add_tokens(h, c, s.hand);
+  add_tokens(h, c, s.market);
+  add_tokens(h, c, s.scrapheap);
+  add_card_lines(h, c, s.docks);
+  add_card_lines(h, c, s.structures);
+  add_card_lines(h, c, s.news);
+  add_card_lines(h, c, s.pilots);
 }
 
 // The text writes a home region only through its location and ship lines.
 bool written(const Region& r) { return !r.home || !r.locations.empty() || !r.ships.empty(); }
 
-void add_region(StateHasher& h, const GameState& st, const Region& r) {
+void add_region(StateHasher& h, const Cards& c, const Region& r) {
   h.add(r.home);
   add_text(h, r.key);
   if (!r.home) {
@@ -155,8 +178,8 @@ void add_region(StateHasher& h, const GameState& st, const Region& r) {
   for (const auto* list : {&r.locations, &r.ships}) {
     add_size(h, list->size());
     for (CardId id : *list) {
-      h.add(st.cards[id].owner);
-      add_card(h, st, id);
+      h.add(c.st.cards[id].owner);
+      add_card(h, c, id);
     }
   }
 }
@@ -203,7 +226,8 @@ void add_effect(StateHasher& h, const LingeringEffect& e) {
 }
 
 // Cards under ships: one line per ship, in the order of its first card.
-void add_under(StateHasher& h, const GameState& st) {
+void add_under(StateHasher& h, const Cards& c) {
+  const GameState& st = c.st;
   std::vector<CardId> holders;
   for (const auto& [card, ship] : st.under) {
     if (std::find(holders.begin(), holders.end(), ship) == holders.end()) holders.push_back(ship);
@@ -216,11 +240,12 @@ void add_under(StateHasher& h, const GameState& st) {
     for (const auto& [card, holder] : st.under) {
       if (holder == ship) cards.push_back(card);
     }
-    add_tokens(h, st, cards);
+    add_tokens(h, c, cards);
   }
 }
 
-void add_combat(StateHasher& h, const GameState& st) {
+void add_combat(StateHasher& h, const Cards& cards) {
+  const GameState& st = cards.st;
   const CombatState& c = st.combat;
   add_texts(h, c.attacks);
   add_ref_texts(h, c.attackers);
@@ -235,7 +260,7 @@ void add_combat(StateHasher& h, const GameState& st) {
   add_ints(h, st.clones);
   add_size(h, st.effects.size());
   for (const auto& e : st.effects) add_effect(h, e);
-  add_under(h, st);
+  add_under(h, cards);
   add_ref_pairs(h, c.assigned);
   add_size(h, c.shares.size());
   for (const auto& s : c.shares) h.add(s.ship).add(s.target).add(s.amount);
@@ -253,7 +278,8 @@ void add_combat(StateHasher& h, const GameState& st) {
   }
 }
 
-void add_pile(StateHasher& h, const GameState& st) {
+void add_pile(StateHasher& h, const Cards& c) {
+  const GameState& st = c.st;
   add_size(h, st.waiting.size());
   for (const auto& w : st.waiting) {
     const bool keyword = w.kind == PileItem::Kind::Keyword;
@@ -279,7 +305,7 @@ void add_pile(StateHasher& h, const GameState& st) {
       case PileItem::Kind::Keyword: add_keyword_item(h, p); break;
       case PileItem::Kind::Damage: add_damage_item(h, p); break;
       case PileItem::Kind::Card:
-        add_card(h, st, p.card);
+        add_card(h, c, p.card);
         add_text(h, p.region);
         h.add(p.target >= 0 ? p.target : -1);
         break;
@@ -292,14 +318,15 @@ void add_pile(StateHasher& h, const GameState& st) {
 std::string EveMatch::state_fields_hash(rules::StateHashVersion version) const {
   const GameState& st = state_;
   StateHasher h(version);
+  const Cards cards{st, version == rules::StateHashVersion::Fields ? nullptr : &name_hashes_};
   add_header(h, st, rng_);
-  for (const auto& s : st.seats) add_seat(h, st, s);
+  for (const auto& s : st.seats) add_seat(h, cards, s);
   add_size(h, static_cast<std::size_t>(std::count_if(st.regions.begin(), st.regions.end(), written)));
   for (const auto& r : st.regions) {
-    if (written(r)) add_region(h, st, r);
+    if (written(r)) add_region(h, cards, r);
   }
-  add_combat(h, st);
-  add_pile(h, st);
+  add_combat(h, cards);
+  add_pile(h, cards);
   return h.hex();
 }
 

@@ -32,35 +32,40 @@ TEST(StateHasher, Xxh64KnownAnswers) {
 }
 
 // Versions are told apart by their text alone: 64 hex digits (Sha256), 16
-// (Xxh64), "v3:" and 16 (Fields, the current one: the same function as Xxh64,
-// rendered with its prefix).
-TEST(StateHasher, TheCurrentVersionIsFieldsAndVersionsAreToldByTheirText) {
-  EXPECT_EQ(StateHasher().version(), StateHashVersion::Fields);
-  EXPECT_EQ(kCurrentStateHash, StateHashVersion::Fields);
-  EXPECT_EQ(StateHasher().hex(), "v3:" + hex64(xxh64("")));
+// (Xxh64), "v3:" and 16 (Fields), "v4:" and 16 (CardHashes, the current one);
+// the last three are the same function, the last two rendered with a prefix.
+TEST(StateHasher, TheCurrentVersionIsCardHashesAndVersionsAreToldByTheirText) {
+  EXPECT_EQ(StateHasher().version(), StateHashVersion::CardHashes);
+  EXPECT_EQ(kCurrentStateHash, StateHashVersion::CardHashes);
+  EXPECT_EQ(StateHasher().hex(), "v4:" + hex64(xxh64("")));
+  EXPECT_EQ(StateHasher(StateHashVersion::Fields).hex(), "v3:" + hex64(xxh64("")));
   EXPECT_EQ(StateHasher(kXxh).hex(), hex64(xxh64("")));
   EXPECT_EQ(StateHasher(kSha).hex(), sha256_hex(""));
   EXPECT_EQ(state_hash_version(StateHasher(kSha).hex()), kSha);
   EXPECT_EQ(state_hash_version(StateHasher(kXxh).hex()), kXxh);
-  EXPECT_EQ(state_hash_version(StateHasher().hex()), StateHashVersion::Fields);
+  EXPECT_EQ(state_hash_version(StateHasher(StateHashVersion::Fields).hex()), StateHashVersion::Fields);
+  EXPECT_EQ(state_hash_version(StateHasher().hex()), StateHashVersion::CardHashes);
   EXPECT_EQ(state_hash_version("v3:0123456789abcdef"), StateHashVersion::Fields);
+  EXPECT_EQ(state_hash_version("v4:0123456789abcdef"), StateHashVersion::CardHashes);
   EXPECT_EQ(state_hash_version("abc"), std::nullopt);
   EXPECT_EQ(state_hash_version(""), std::nullopt);
   EXPECT_EQ(state_hash_version("v3:0123456789abcde"), std::nullopt);    // a digit short
-  EXPECT_EQ(state_hash_version("v3:0123456789abcdef0"), std::nullopt);  // a digit more
-  EXPECT_EQ(state_hash_version("v4:0123456789abcdef"), std::nullopt);   // a version to come
+  EXPECT_EQ(state_hash_version("v4:0123456789abcdef0"), std::nullopt);  // a digit more
+  EXPECT_EQ(state_hash_version("v5:0123456789abcdef"), std::nullopt);   // a version to come
   EXPECT_EQ(state_hash_version("x3:0123456789abcdef"), std::nullopt);
   EXPECT_EQ(state_hash_version("0123456789abcdef012"), std::nullopt);  // 19 digits, no prefix
 }
 
-// Xxh64 and Fields hash the same encoding by the same function: a game that
-// feeds the same fields to both gets the same digits.
-TEST(StateHasher, FieldsAndXxh64HashTheSameBytes) {
+// Xxh64, Fields and CardHashes hash the same encoding by the same function: a
+// game that feeds the same fields to each gets the same digits.
+TEST(StateHasher, FieldsCardHashesAndXxh64HashTheSameBytes) {
   for (const std::string& s : {std::string(), std::string("abc"), std::string(3000, 'q')}) {
-    StateHasher x(kXxh), f(StateHashVersion::Fields);
-    x.add(std::int64_t{-5}).add(std::string_view(s)).add(std::uint64_t{9}).add_each({1, 2, 3});
-    f.add(std::int64_t{-5}).add(std::string_view(s)).add(std::uint64_t{9}).add_each({1, 2, 3});
+    StateHasher x(kXxh), f(StateHashVersion::Fields), c(StateHashVersion::CardHashes);
+    for (StateHasher* h : {&x, &f, &c}) {
+      h->add(std::int64_t{-5}).add(std::string_view(s)).add(std::uint64_t{9}).add_each({1, 2, 3});
+    }
     EXPECT_EQ(f.hex(), "v3:" + x.hex());
+    EXPECT_EQ(c.hex(), "v4:" + x.hex());
   }
 }
 
@@ -101,12 +106,12 @@ TEST(StateHasher, KnownEncoding) {
   h.add(std::int64_t{1});
   EXPECT_EQ(h.hex(), sha256_hex(std::string("i\x01\0\0\0\0\0\0\0", 9)));
   EXPECT_EQ(StateHasher(kXxh).add(std::int64_t{1}).hex(), hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
-  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), "v3:" + hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
+  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), "v4:" + hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
 }
 
 
 // The hasher streams its bytes through the hash; the hash must stay the
-// SHA-256 (or XXH64, also under Fields) of the documented encoding (journals store it): 'i'/'u' +
+// SHA-256 (or XXH64, also under Fields and CardHashes) of the documented encoding (journals store it): 'i'/'u' +
 // 8 bytes little endian, 's' + 8-byte length + bytes. Fields of every size,
 // strings longer than the hasher's 1 KiB buffer and every buffer boundary.
 TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
@@ -121,7 +126,8 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
     return x;
   };
   for (int round = 0; round < 400; ++round) {
-    const auto version = round % 3 == 0 ? kSha : round % 3 == 1 ? kXxh : StateHashVersion::Fields;
+    const StateHashVersion versions[] = {kSha, kXxh, StateHashVersion::Fields, StateHashVersion::CardHashes};
+    const auto version = versions[round % 4];
     StateHasher hasher(version);
     std::string reference;
     const int fields = static_cast<int>(next() % (round % 7 == 0 ? 5 : 400));  // and short ones
@@ -145,9 +151,10 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
         reference += s;
       }
     }
-    const auto expected = version == kSha   ? sha256_hex(reference)
-                          : version == kXxh ? hex64(xxh64(reference))
-                                            : "v3:" + hex64(xxh64(reference));
+    const auto expected = version == kSha      ? sha256_hex(reference)
+                          : version == kXxh    ? hex64(xxh64(reference))
+                          : version == StateHashVersion::Fields ? "v3:" + hex64(xxh64(reference))
+                                               : "v4:" + hex64(xxh64(reference));
     ASSERT_EQ(hasher.hex(), expected) << "round " << round << ", " << reference.size() << " bytes";
     ASSERT_EQ(hasher.hex(), hasher.hex()) << "hex() does not change the hasher";
   }

@@ -1,6 +1,7 @@
-// The state hash of version Fields (state_hash.cpp) feeds the fields of the
-// state directly instead of hashing the position text; it must be a function
-// of exactly what that text covers. Over random games (two, three and four
+// The state hashes of versions Fields and CardHashes (state_hash.cpp) feed
+// the fields of the state directly instead of hashing the position text
+// (CardHashes: an instance's card as the XXH64 of its id); each must be a
+// function of exactly what that text covers. Over random games (two, three and four
 // seats, variants on and off): two positions have equal hashes exactly when
 // save_position writes the same text for them, and a position loaded from
 // its text hashes like the state it was saved from. Single-field changes of
@@ -59,8 +60,9 @@ class EveFieldsHash : public ::testing::TestWithParam<int> {};
 // through load_position at every step.
 TEST_P(EveFieldsHash, EqualExactlyWhenThePositionTextsAreEqualAndLoadedPositionsHashAlike) {
   const auto def = definition();
-  std::unordered_map<std::string, std::string> hash_of_text;  // SHA-256 of the text -> Fields hash
-  std::unordered_map<std::string, std::string> text_of_hash;  // Fields hash -> SHA-256 of the text
+  // Per version (0: Fields, 1: CardHashes): SHA-256 of the text -> hash, and back.
+  std::unordered_map<std::string, std::string> hash_of_text[2];
+  std::unordered_map<std::string, std::string> text_of_hash[2];
   std::size_t steps = 0, repeated = 0, loaded = 0;
   std::map<std::string, int> refused;  // load_position's refusals of saved positions, by message
   int with_variants = 0, finished = 0;
@@ -75,15 +77,21 @@ TEST_P(EveFieldsHash, EqualExactlyWhenThePositionTextsAreEqualAndLoadedPositions
     const auto check = [&](const EveMatch& match, const std::string& where) {
       const std::string text = save_position(match);
       const std::string hash = match.state_hash();
-      ASSERT_EQ(rules::state_hash_version(hash), StateHashVersion::Fields) << hash;
-      ASSERT_EQ(match.state_hash_as(StateHashVersion::Fields), hash);
+      ASSERT_EQ(rules::state_hash_version(hash), StateHashVersion::CardHashes) << hash;
+      ASSERT_EQ(match.state_hash_as(StateHashVersion::CardHashes), hash);
+      const std::string fields = match.state_hash_as(StateHashVersion::Fields);
+      ASSERT_EQ(rules::state_hash_version(fields), StateHashVersion::Fields) << fields;
       const std::string digest = rules::sha256_hex(text);
-      const auto [by_text, new_text] = hash_of_text.try_emplace(digest, hash);
-      ASSERT_EQ(by_text->second, hash) << "game " << n << " " << where << ": the same text, another hash\n" << text;
-      const auto [by_hash, new_hash] = text_of_hash.try_emplace(hash, digest);
-      ASSERT_EQ(by_hash->second, digest) << "game " << n << " " << where << ": another text, the same hash\n" << text;
+      bool new_text = false;
+      for (int v = 0; v < 2; ++v) {
+        const std::string& h = v == 0 ? fields : hash;
+        const auto [by_text, added] = hash_of_text[v].try_emplace(digest, h);
+        ASSERT_EQ(by_text->second, h) << "game " << n << " " << where << ": the same text, another hash\n" << text;
+        const auto by_hash = text_of_hash[v].try_emplace(h, digest).first;
+        ASSERT_EQ(by_hash->second, digest) << "game " << n << " " << where << ": another text, the same hash\n" << text;
+        new_text = added;
+      }
       repeated += new_text ? 0 : 1;
-      (void)new_hash;
       ++steps;
       std::string error;
       const auto again = load_position(text, &error);
@@ -96,6 +104,7 @@ TEST_P(EveFieldsHash, EqualExactlyWhenThePositionTextsAreEqualAndLoadedPositions
       ASSERT_EQ(save_position(*again), text) << "game " << n << " " << where;
       ASSERT_EQ(again->state_hash(), hash) << "game " << n << " " << where << ": the loaded position hashes otherwise\n"
                                            << text;
+      ASSERT_EQ(again->state_hash_as(StateHashVersion::Fields), fields) << "game " << n << " " << where;
       ++loaded;
     };
     const auto first = def.create(setup);
@@ -114,13 +123,13 @@ TEST_P(EveFieldsHash, EqualExactlyWhenThePositionTextsAreEqualAndLoadedPositions
     with_variants += eve(*played.match).state().variants != Variants{} ? 1 : 0;
     finished += played.match->finished() ? 1 : 0;
   }
-  std::cout << "shard " << GetParam() << ": " << steps << " positions, " << hash_of_text.size()
+  std::cout << "shard " << GetParam() << ": " << steps << " positions, " << hash_of_text[1].size()
             << " distinct texts (" << repeated << " repeated), " << loaded << " loaded; " << finished
             << " games finished, " << with_variants << " with variants\n";
   for (const auto& [message, count] : refused) std::cout << "  load_position refused " << count << ": " << message << "\n";
-  EXPECT_GT(hash_of_text.size(), 1000u);
+  EXPECT_GT(hash_of_text[1].size(), 1000u);
   EXPECT_EQ(loaded, steps) << "every saved position loads";
-  EXPECT_EQ(hash_of_text.size(), text_of_hash.size());
+  for (int v = 0; v < 2; ++v) EXPECT_EQ(hash_of_text[v].size(), text_of_hash[v].size()) << "version " << v;
   EXPECT_GT(with_variants, 0);
   EXPECT_GT(finished, 0);
 }
@@ -138,10 +147,14 @@ TEST(EveStateHash, OlderVersionsHashThePositionText) {
     EXPECT_EQ(m->state_hash_as(version), h.hex());
     EXPECT_TRUE(m->has_state_hash(h.hex()));
   }
-  EXPECT_EQ(m->state_hash(), m->state_hash_as(StateHashVersion::Fields));
-  EXPECT_EQ(m->state_hash(), m->state_fields_hash(StateHashVersion::Fields));
+  EXPECT_EQ(m->state_hash(), m->state_hash_as(StateHashVersion::CardHashes));
+  EXPECT_EQ(m->state_hash(), m->state_fields_hash(StateHashVersion::CardHashes));
   EXPECT_TRUE(m->has_state_hash(m->state_hash()));
-  EXPECT_EQ(m->state_hash().substr(0, 3), "v3:");
+  EXPECT_EQ(m->state_hash().substr(0, 3), "v4:");
+  const std::string fields = m->state_hash_as(StateHashVersion::Fields);
+  EXPECT_EQ(fields.substr(0, 3), "v3:");
+  EXPECT_NE(fields.substr(3), m->state_hash().substr(3)) << "CardHashes feeds a card's id as a number";
+  EXPECT_TRUE(m->has_state_hash(fields));
 }
 
 // One change of one field: `prepare` (if any) makes both states of the
@@ -672,7 +685,17 @@ struct Position {
 };
 
 std::string text_of(const Position& p) { return save_position(p.state, p.rng, CardDb::standard()); }
-std::string hash_of(const Position& p) { return EveMatch(CardDb::standard(), p.state, p.rng).state_hash(); }
+// Both versions that feed the fields (Fields, then CardHashes).
+std::string hash_of(const Position& p) {
+  const EveMatch m(CardDb::standard(), p.state, p.rng);
+  return m.state_hash_as(StateHashVersion::Fields) + " " + m.state_hash_as(StateHashVersion::CardHashes);
+}
+
+// Whether each of the two hashes changed (hash_of's order).
+std::pair<bool, bool> hashes_changed(const std::string& before, const std::string& after) {
+  const auto space = before.find(' ');
+  return {before.substr(0, space) != after.substr(0, space), before.substr(space) != after.substr(space)};
+}
 
 // Positions from random games: every 40th state of games with two, three and
 // four seats (variants on), at most 60.
@@ -706,16 +729,17 @@ TEST(EveStateHash, ASingleFieldChangesTheHashExactlyWhenItChangesThePositionText
       ++applied;
       const std::string text_before = text_of(before), text_after = text_of(after);
       const bool text_changed = text_before != text_after;
-      const bool hash_changed = hash_of(before) != hash_of(after);
+      const auto [fields_changed, hash_changed] = hashes_changed(hash_of(before), hash_of(after));
       // One failure per change (the first position it shows on).
       if (text_changed != m.shown) {
         ADD_FAILURE() << m.name << ": the position text " << (text_changed ? "changed" : "did not change") << "\n"
                       << text_before << "\n--- to ---\n" << text_after;
         break;
       }
-      if (hash_changed != text_changed) {
-        ADD_FAILURE() << m.name << ": the text " << (text_changed ? "changed" : "did not change") << ", the hash "
-                      << (hash_changed ? "did" : "did not");
+      if (hash_changed != text_changed || fields_changed != text_changed) {
+        ADD_FAILURE() << m.name << ": the text " << (text_changed ? "changed" : "did not change")
+                      << ", the CardHashes hash " << (hash_changed ? "did" : "did not") << ", the Fields hash "
+                      << (fields_changed ? "did" : "did not");
         break;
       }
     }

@@ -20,6 +20,10 @@
 namespace concord::server::games {
 namespace {
 
+constexpr auto kXxh64 = rules::StateHashVersion::Xxh64;
+constexpr auto kFields = rules::StateHashVersion::Fields;
+constexpr auto kCardHashes = rules::StateHashVersion::CardHashes;
+
 // Seeded game n: the card games' seeded setup; a board game has no decks.
 rules::MatchSetup setup_of(const GameEntry& game, int seats, std::uint64_t n) {
   if (!game.starter_decks.empty()) return setups::seeded_setup(game, seats, n);
@@ -37,7 +41,7 @@ std::string hashes_of(const std::string& id, int seats, std::uint64_t n,
                       rules::StateHashVersion version = rules::StateHashVersion::Sha256) {
   const auto& game = setups::shipped(id);
   const auto setup = setup_of(game, seats, n);
-  const std::size_t length = version == rules::StateHashVersion::Fields ? 19 : 16;
+  const std::size_t length = version == kFields || version == kCardHashes ? 19 : 16;
   std::string out;
   int commands = 0;
   testsupport::BotPlayOptions options;
@@ -68,9 +72,6 @@ TEST(StateHashStability, ConquestsHashesAreTheOnesEarlierVersionsJournaled) {
   EXPECT_EQ(hashes_of("conquests", 2, 1), "a739afe99ba3c716 57e4c972a8835133 4a88b37e2d8260a3 29642a29c82f6697");
 }
 
-constexpr auto kXxh64 = rules::StateHashVersion::Xxh64;
-constexpr auto kFields = rules::StateHashVersion::Fields;
-
 // Recovery and rollback check a rebuilt match with has_state_hash: a hash
 // journaled by an older version (SHA-256, XXH64) is checked by that version,
 // a new one by Fields, and anything else (another state's hash, a changed
@@ -87,20 +88,26 @@ TEST(StateHashStability, JournaledHashesAreCheckedByTheVersionTheyWereMadeWith) 
       if (!step.outcome.accepted) return;
       const auto sha = step.match.state_hash_as(rules::StateHashVersion::Sha256);
       const auto xxh = step.match.state_hash_as(kXxh64);
-      const auto fields = step.match.state_hash();
+      const auto fields = step.match.state_hash_as(kFields);
+      const auto current = step.match.state_hash();
       ASSERT_EQ(sha.size(), 64u);
       ASSERT_EQ(xxh.size(), 16u);
       ASSERT_EQ(fields.size(), 19u);
       ASSERT_EQ(fields.substr(0, 3), "v3:");
-      ASSERT_EQ(step.match.state_hash_as(kFields), fields);
+      ASSERT_EQ(current.size(), 19u);
+      ASSERT_EQ(current.substr(0, 3), "v4:");
+      ASSERT_EQ(step.match.state_hash_as(kCardHashes), current);
       if (id != "eve_genesis") {
         EXPECT_EQ(fields.substr(3), xxh) << id << ": other games feed Fields the bytes they fed Xxh64";
+        EXPECT_EQ(current.substr(3), xxh) << id << ": other games feed CardHashes the bytes they fed Xxh64";
       } else {
         EXPECT_NE(fields.substr(3), xxh) << "EVE feeds Fields its fields, Xxh64 its position text";
+        EXPECT_NE(current.substr(3), fields.substr(3)) << "EVE feeds CardHashes a card's id as a number";
         EXPECT_FALSE(step.match.has_state_hash("v3:" + xxh));
+        EXPECT_FALSE(step.match.has_state_hash("v4:" + fields.substr(3))) << "Fields digits as CardHashes";
         EXPECT_FALSE(step.match.has_state_hash(fields.substr(3))) << "Fields digits without the prefix";
       }
-      for (const auto& hash : {sha, xxh, fields}) {
+      for (const auto& hash : {sha, xxh, fields, current}) {
         EXPECT_TRUE(step.match.has_state_hash(hash)) << id << " " << hash;
         auto changed = hash;
         changed[5] = changed[5] == '0' ? '1' : '0';
@@ -110,7 +117,7 @@ TEST(StateHashStability, JournaledHashesAreCheckedByTheVersionTheyWereMadeWith) 
       if (!before.empty() && before[0] != sha) {
         for (const auto& old : before) EXPECT_FALSE(step.match.has_state_hash(old)) << id;
       }
-      before = {sha, xxh, fields};
+      before = {sha, xxh, fields, current};
       ++checked;
     };
     rules::Rng bot(testsupport::seed_from_number(~3ull));
@@ -125,8 +132,8 @@ TEST(StateHashStability, Xxh64HashesOfEveryGameArePinnedToo) {
   EXPECT_EQ(hashes_of("conquests", 2, 1, kXxh64), "ba8da53b36deabdd 54c7e9c12167e29d c174566d3ca7842e b7de2a2a59de0bfe");
 }
 
-// The current version (what rooms journal from now on). EverZone and
-// Conquests feed it the bytes they fed Xxh64: their digits are the ones above.
+// What rooms journaled from 2026-11 until CardHashes. EverZone and Conquests
+// feed it the bytes they fed Xxh64: their digits are the ones above.
 TEST(StateHashStability, FieldsHashesOfEveryGameArePinnedToo) {
   EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kFields),
             "v3:ddd5c9e74bcfb88e v3:cf1af44991df9de0 v3:ab5cbc96d23017ca v3:d8047ba7d6a6c492");
@@ -138,6 +145,22 @@ TEST(StateHashStability, FieldsHashesOfEveryGameArePinnedToo) {
             "v3:82606506f99b92a6 v3:69af1281f3c0e5a9 v3:4b292dc58ed42ab0 v3:0964641dddb35147");
   EXPECT_EQ(hashes_of("conquests", 2, 1, kFields),
             "v3:ba8da53b36deabdd v3:54c7e9c12167e29d v3:c174566d3ca7842e v3:b7de2a2a59de0bfe");
+}
+
+// The current version (what rooms journal from now on). EverZone and
+// Conquests feed it the bytes they fed Xxh64 and Fields: their digits are the
+// ones above; EVE feeds its cards' ids as numbers.
+TEST(StateHashStability, CardHashesHashesOfEveryGameArePinnedToo) {
+  EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kCardHashes),
+            "v4:ec5dac0fad5fe043 v4:92252acea17d7d04 v4:ac94d3d2c2111a41 v4:d10697335f52b2a1");
+  EXPECT_EQ(hashes_of("eve_genesis", 2, 2, kCardHashes),
+            "v4:3b5d3ce6033ee5d2 v4:0dfd2d45388f644a v4:90d972d8f9251ece v4:31348ac9a230b3ae");
+  EXPECT_EQ(hashes_of("eve_genesis", 3, 4, kCardHashes),
+            "v4:6b87eb02dbbb0bf3 v4:6b0b4620cce4991a v4:c9af5e7937499244 v4:860e230202e1323e");
+  EXPECT_EQ(hashes_of("everzone", 3, 2, kCardHashes),
+            "v4:82606506f99b92a6 v4:69af1281f3c0e5a9 v4:4b292dc58ed42ab0 v4:0964641dddb35147");
+  EXPECT_EQ(hashes_of("conquests", 2, 1, kCardHashes),
+            "v4:ba8da53b36deabdd v4:54c7e9c12167e29d v4:c174566d3ca7842e v4:b7de2a2a59de0bfe");
 }
 
 }  // namespace

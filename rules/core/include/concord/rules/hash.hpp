@@ -6,7 +6,7 @@
 // 1 KiB at a time: no buffer of the whole state is built (a room hashes the
 // state after every accepted command).
 //
-// Three versions of the hash, told apart by their text alone, because a
+// Four versions of the hash, told apart by their text alone, because a
 // journal keeps the hashes it was written with and a rebuilt match is checked
 // against them (recovery, rollback):
 //   Sha256  64 hex digits, SHA-256 of the encoding; what matches journaled
@@ -16,11 +16,15 @@
 //           every hash it compares), and SHA-256 was a tenth of a command's
 //           cost in the games benchmark.
 //   Fields  "v3:" and 16 hex digits (19 characters), XXH64 (seed 0) of the
-//           same encoding; the current one. What a game feeds may differ from
+//           same encoding. What a game feeds may differ from
 //           the versions before: EVE hashed its whole position text up to
 //           Xxh64 (building the text was most of that hash's cost) and feeds
 //           the fields of its state from Fields on. Other games feed the same
 //           bytes as for Xxh64: only the rendering differs.
+//   CardHashes  "v4:" and 16 hex digits, as Fields; the current one. EVE
+//           feeds a card instance's card as the XXH64 of its id instead of the
+//           id's text (rules/eve_genesis/src/state_hash.cpp); other games feed
+//           the same bytes as for Fields.
 // From Fields on a hash starts with "v<version>:" (a later version takes the
 // next number); the two oldest are bare hex, told apart by their length.
 #pragma once
@@ -39,13 +43,13 @@
 
 namespace concord::rules {
 
-enum class StateHashVersion { Sha256 = 1, Xxh64 = 2, Fields = 3 };
-constexpr StateHashVersion kCurrentStateHash = StateHashVersion::Fields;
+enum class StateHashVersion { Sha256 = 1, Xxh64 = 2, Fields = 3, CardHashes = 4 };
+constexpr StateHashVersion kCurrentStateHash = StateHashVersion::CardHashes;
 
 // The version a journaled hash was made with (by its length and prefix), if any.
 std::optional<StateHashVersion> state_hash_version(std::string_view hash);
 
-// XXH64 (seed 0) of `bytes`, the function of versions Xxh64 and Fields (for tests).
+// XXH64 (seed 0) of `bytes`, the function of every version from Xxh64 on.
 std::uint64_t xxh64(std::string_view bytes);
 
 class StateHasher {

@@ -74,6 +74,9 @@ class EveMatch final : public rules::Match {
   // Whether card_key(id) == key, without copying the key's strings (a server
   // asks it of every card it shows, every command; most are unchanged).
   bool card_key_is(CardId id, const EveCardKey& key) const;
+  // XXH64 of the id of instance `id`'s card (its card never changes): equal
+  // numbers, the same card; a server compares these instead of the ids' text.
+  std::uint64_t card_number(CardId id) const { return name_hashes_[static_cast<std::size_t>(id)]; }
   EveCardView card_view(CardId id) const;
   std::string state_hash_as(rules::StateHashVersion version) const override;
   // The hash of version Fields and later: every field the position text
@@ -425,6 +428,7 @@ class EveMatch final : public rules::Match {
   rules::Rng rng_;
   rules::PromptMemo prompts_;  // prompt(): computed once per state (submit and concede forget it)
   std::vector<const CardDef*> defs_;  // per card instance (its card never changes)
+  std::vector<std::uint64_t> name_hashes_;  // per card instance: XXH64 of its card's id (state_fields_hash)
 };
 
 }  // namespace concord::eve
