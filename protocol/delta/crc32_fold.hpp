@@ -1,7 +1,7 @@
 // CRC-32 (IEEE 802.3, reflected; zlib's crc32) by carry-less multiplication
 // (PCLMULQDQ folding, Intel's "Fast CRC Computation for Generic Polynomials
-// Using PCLMULQDQ Instruction", 2009), chosen once at run time where the CPU
-// has it. zlib's own was the largest single cost of sending a view after
+// Using PCLMULQDQ Instruction", 2009; VPCLMULQDQ on AVX-512 registers for
+// 256 bytes or more), chosen once at run time where the CPU has it. zlib's own was the largest single cost of sending a view after
 // the view itself: every viewer's update carries the checksum of its view.
 #pragma once
 
@@ -17,7 +17,9 @@ std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes);
 // The same by zlib alone (for tests and the side-by-side benchmark).
 std::uint32_t crc32_zlib(std::uint32_t crc, std::string_view bytes);
 
-// Whether crc32_update folds with PCLMULQDQ on this machine.
+// Whether crc32_update folds with PCLMULQDQ on this machine, and whether it
+// folds 256 bytes or more with VPCLMULQDQ on AVX-512 registers.
 bool crc32_folds();
+bool crc32_folds_wide();
 
 }  // namespace concord::protocol

@@ -361,7 +361,8 @@ void BM_ViewChecksum(benchmark::State& state) {
     benchmark::DoNotOptimize(state.range(0) == 0 ? protocol::crc32_zlib(0, data) : protocol::view_checksum(data));
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(1));
-  state.SetLabel(state.range(0) == 0 ? "zlib" : protocol::crc32_folds() ? "pclmul" : "zlib (no pclmul)");
+  const char* folded = protocol::crc32_folds_wide() ? "vpclmul" : protocol::crc32_folds() ? "pclmul" : "zlib (no pclmul)";
+  state.SetLabel(state.range(0) == 0 ? "zlib" : folded);
 }
 BENCHMARK(BM_ViewChecksum)->ArgNames({"impl", "bytes"})->ArgsProduct({{0, 1}, {256, 2 << 10, 8 << 10}});
 

@@ -62,7 +62,18 @@ TEST(ViewDelta, FoldedCrcEqualsZlibs) {
     const auto part = std::string_view(bytes).substr(rng() % 100, 300 + rng() % 4600);
     ASSERT_EQ(protocol::view_checksum(part), protocol::crc32_zlib(0, part)) << part.size();
   }
-  std::cout << "crc32 by " << (protocol::crc32_folds() ? "PCLMULQDQ folding" : "zlib") << "\n";
+  // The wide fold (256 bytes and more, four 64-byte lanes, then one, then
+  // crc_fold's lanes): every length around its 256- and 64-byte steps.
+  for (std::size_t size = 240; size < 1100; ++size) {
+    const auto part = std::string_view(bytes).substr(size % 13, size);
+    const auto prior = static_cast<std::uint32_t>(rng());
+    ASSERT_EQ(protocol::crc32_update(prior, part), protocol::crc32_zlib(prior, part)) << size;
+  }
+  std::cout << "crc32 by "
+            << (protocol::crc32_folds_wide() ? "VPCLMULQDQ folding"
+                : protocol::crc32_folds()    ? "PCLMULQDQ folding"
+                                             : "zlib")
+            << "\n";
 }
 
 TEST(ViewDelta, AppliedDeltaRebuildsTheTargetForRandomEdits) {
