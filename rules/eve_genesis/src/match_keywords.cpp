@@ -47,13 +47,13 @@ bool single_target(OrderKind k) { return k == OrderKind::Ambush || k == OrderKin
 
 }  // namespace
 
+// The strength first (from the ship's own data), then whether it executes:
+// most ships execute no order, or not this one, and the layer's checks below
+// (every lingering effect, every static ability) are the costly part; shown
+// ships are asked for Sniper every command (EveMatch::card_key).
 int EveMatch::order_strength(CardId ship, OrderKind kind) const {
-  const std::string& where = ship_location(ship);
   const std::string& tab = state_.cards[ship].order;
-  if (where.empty() || where == kDocks || tab.empty() || is_attacking(ship)) return 0;
-  // Jam (every order, this Combat phase), Depleted Resources (Mine Minerals): the layer.
-  if (has_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;
-  if (static_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;  // Cloud Ring
+  if (tab.empty()) return 0;
   const auto orders = orders_of(ship);
   auto it = std::find_if(orders.begin(), orders.end(),
                          [&](const OrderDef& o) { return to_string(o.kind) == tab; });
@@ -62,6 +62,12 @@ int EveMatch::order_strength(CardId ship, OrderKind kind) const {
   for (const auto& o : orders) {
     if (o.side == it->side && o.kind == kind) x += o.strength;
   }
+  if (x == 0) return 0;
+  const std::string& where = ship_location(ship);
+  if (where.empty() || where == kDocks || is_attacking(ship)) return 0;
+  // Jam (every order, this Combat phase), Depleted Resources (Mine Minerals): the layer.
+  if (has_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;
+  if (static_change(ship, ChangeKind::CannotExecute, to_string(kind))) return 0;  // Cloud Ring
   return x;
 }
 
