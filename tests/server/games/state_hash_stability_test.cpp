@@ -12,7 +12,9 @@
 // state's fields fed directly, rules/eve_genesis/src/state_hash.cpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "shipped_game_setup.hpp"
@@ -132,35 +134,48 @@ TEST(StateHashStability, Xxh64HashesOfEveryGameArePinnedToo) {
   EXPECT_EQ(hashes_of("conquests", 2, 1, kXxh64), "ba8da53b36deabdd 54c7e9c12167e29d c174566d3ca7842e b7de2a2a59de0bfe");
 }
 
-// What rooms journaled from 2026-11 until CardHashes. EverZone and Conquests
-// feed it the bytes they fed Xxh64: their digits are the ones above.
-TEST(StateHashStability, FieldsHashesOfEveryGameArePinnedToo) {
-  EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kFields),
-            "v3:ddd5c9e74bcfb88e v3:cf1af44991df9de0 v3:ab5cbc96d23017ca v3:d8047ba7d6a6c492");
-  EXPECT_EQ(hashes_of("eve_genesis", 2, 2, kFields),
-            "v3:9851664b27fc57f6 v3:976b41ae09e77a03 v3:c6a843c286d0fae3 v3:407f75453a5e2c62");
-  EXPECT_EQ(hashes_of("eve_genesis", 3, 4, kFields),
-            "v3:90352f8baedf32b5 v3:512ae775a02ea5f0 v3:ca350fb3456e57c8 v3:552d90f7b066a8dd");
-  EXPECT_EQ(hashes_of("everzone", 3, 2, kFields),
-            "v3:82606506f99b92a6 v3:69af1281f3c0e5a9 v3:4b292dc58ed42ab0 v3:0964641dddb35147");
-  EXPECT_EQ(hashes_of("conquests", 2, 1, kFields),
-            "v3:ba8da53b36deabdd v3:54c7e9c12167e29d v3:c174566d3ca7842e v3:b7de2a2a59de0bfe");
+// Each of the space-separated hashes with `prefix` before it.
+std::string prefixed(const std::string& prefix, const std::string& hashes) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < hashes.size()) {
+    const std::size_t end = std::min(hashes.find(' ', at), hashes.size());
+    out += (out.empty() ? "" : " ") + prefix + hashes.substr(at, end - at);
+    at = end + 1;
+  }
+  return out;
 }
 
-// The current version (what rooms journal from now on). EverZone and
-// Conquests feed it the bytes they fed Xxh64 and Fields: their digits are the
-// ones above; EVE feeds its cards' ids as numbers.
-TEST(StateHashStability, CardHashesHashesOfEveryGameArePinnedToo) {
-  EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kCardHashes),
-            "v4:ec5dac0fad5fe043 v4:92252acea17d7d04 v4:ac94d3d2c2111a41 v4:d10697335f52b2a1");
-  EXPECT_EQ(hashes_of("eve_genesis", 2, 2, kCardHashes),
-            "v4:3b5d3ce6033ee5d2 v4:0dfd2d45388f644a v4:90d972d8f9251ece v4:31348ac9a230b3ae");
-  EXPECT_EQ(hashes_of("eve_genesis", 3, 4, kCardHashes),
-            "v4:6b87eb02dbbb0bf3 v4:6b0b4620cce4991a v4:c9af5e7937499244 v4:860e230202e1323e");
-  EXPECT_EQ(hashes_of("everzone", 3, 2, kCardHashes),
-            "v4:82606506f99b92a6 v4:69af1281f3c0e5a9 v4:4b292dc58ed42ab0 v4:0964641dddb35147");
-  EXPECT_EQ(hashes_of("conquests", 2, 1, kCardHashes),
-            "v4:ba8da53b36deabdd v4:54c7e9c12167e29d v4:c174566d3ca7842e v4:b7de2a2a59de0bfe");
+// EVE's hashes by the versions that feed its fields: Fields, what rooms
+// journaled from 2026-11 until CardHashes, and CardHashes, the current one
+// (what rooms journal from now on), which feeds its cards' ids as numbers.
+struct Pinned {
+  int seats;
+  std::uint64_t game;
+  rules::StateHashVersion version;
+  const char* hashes;
+};
+constexpr Pinned kEvePinned[] = {
+    {2, 1, kFields, "v3:ddd5c9e74bcfb88e v3:cf1af44991df9de0 v3:ab5cbc96d23017ca v3:d8047ba7d6a6c492"},
+    {2, 2, kFields, "v3:9851664b27fc57f6 v3:976b41ae09e77a03 v3:c6a843c286d0fae3 v3:407f75453a5e2c62"},
+    {3, 4, kFields, "v3:90352f8baedf32b5 v3:512ae775a02ea5f0 v3:ca350fb3456e57c8 v3:552d90f7b066a8dd"},
+    {2, 1, kCardHashes, "v4:ec5dac0fad5fe043 v4:92252acea17d7d04 v4:ac94d3d2c2111a41 v4:d10697335f52b2a1"},
+    {2, 2, kCardHashes, "v4:3b5d3ce6033ee5d2 v4:0dfd2d45388f644a v4:90d972d8f9251ece v4:31348ac9a230b3ae"},
+    {3, 4, kCardHashes, "v4:6b87eb02dbbb0bf3 v4:6b0b4620cce4991a v4:c9af5e7937499244 v4:860e230202e1323e"},
+};
+
+// EverZone and Conquests feed Fields and CardHashes the bytes they fed Xxh64
+// (pinned above): their digits are those, after the version's prefix.
+TEST(StateHashStability, FieldsAndCardHashesHashesOfEveryGameArePinnedToo) {
+  for (const auto& pin : kEvePinned) {
+    EXPECT_EQ(hashes_of("eve_genesis", pin.seats, pin.game, pin.version), pin.hashes)
+        << pin.seats << " seats, game " << pin.game;
+  }
+  for (const auto& [id, seats, n] : {std::tuple<std::string, int, std::uint64_t>{"everzone", 3, 2}, {"conquests", 2, 1}}) {
+    const std::string xxh = hashes_of(id, seats, n, kXxh64);
+    EXPECT_EQ(hashes_of(id, seats, n, kFields), prefixed("v3:", xxh)) << id;
+    EXPECT_EQ(hashes_of(id, seats, n, kCardHashes), prefixed("v4:", xxh)) << id;
+  }
 }
 
 }  // namespace
