@@ -7,6 +7,7 @@
 
 #include "client/match_cache.hpp"
 #include "delta/crc32_fold.hpp"
+#include "delta/equal_runs.hpp"
 #include "delta/view_delta.hpp"
 #include "delta/view_feed.hpp"
 
@@ -74,6 +75,34 @@ TEST(ViewDelta, FoldedCrcEqualsZlibs) {
                 : protocol::crc32_folds()    ? "PCLMULQDQ folding"
                                              : "zlib")
             << "\n";
+}
+
+// Every variant of the equal runs (SSE2 always, AVX-512 where the CPU has
+// it) against a byte-by-byte count, for every length up to 300 (around the
+// 8-, 16- and 64-byte steps and the masked tail), with none to three
+// differences anywhere.
+TEST(ViewDelta, EqualRunsOfEveryVariantCountLikeAByteLoop) {
+  std::mt19937 rng(19);
+  const bool avx512 = protocol::equal_runs_avx512();
+  for (int round = 0; round < 20000; ++round) {
+    const std::size_t n = static_cast<std::size_t>(round) % 301;
+    std::string a(n, '\0');
+    for (auto& c : a) c = static_cast<char>(rng() % 3);
+    std::string b = a;
+    for (unsigned flips = rng() % 4; flips > 0 && n > 0; --flips) b[rng() % n] ^= 1;
+    std::size_t front = 0, back = 0;
+    while (front < n && a[front] == b[front]) ++front;
+    while (back < n && a[n - 1 - back] == b[n - 1 - back]) ++back;
+    ASSERT_EQ(protocol::equal_run_sse2(a.data(), b.data(), n), front) << n;
+    ASSERT_EQ(protocol::equal_run_back_sse2(a.data() + n, b.data() + n, n), back) << n;
+    ASSERT_EQ(protocol::equal_run(a.data(), b.data(), n), front) << n;
+    ASSERT_EQ(protocol::equal_run_back(a.data() + n, b.data() + n, n), back) << n;
+    if (avx512) {
+      ASSERT_EQ(protocol::equal_run_avx512(a.data(), b.data(), n), front) << n;
+      ASSERT_EQ(protocol::equal_run_back_avx512(a.data() + n, b.data() + n, n), back) << n;
+    }
+  }
+  std::cout << "equal runs by " << (avx512 ? "AVX-512 (and SSE2)" : "SSE2") << "\n";
 }
 
 TEST(ViewDelta, AppliedDeltaRebuildsTheTargetForRandomEdits) {
