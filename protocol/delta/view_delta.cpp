@@ -13,7 +13,6 @@
 #include <cstring>
 #include <vector>
 
-
 namespace concord::protocol {
 
 namespace {

@@ -1,10 +1,8 @@
 // CardDb: loading all sources, duplicate-id checks, the shipped card set.
 #include "concord/eve/card_db.hpp"
 
-#include <bit>
-#include <cstring>
-
 #include "card_loader.hpp"
+#include "concord/rules/hash.hpp"
 #include "embedded_data.hpp"
 
 namespace concord::eve {
@@ -39,35 +37,9 @@ const CardDb& CardDb::standard() {
   return db;
 }
 
-namespace {
-
-// Eight bytes at a time (an id is 10 to 30 characters): each word is mixed
-// in by a multiply and a rotation, the last one padded with zeros, and the
-// length is mixed in last, so "ab" and "ab\0" differ.
-std::uint64_t id_hash(std::string_view id) {
-  constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ull;
-  std::uint64_t h = 0;
-  std::size_t at = 0;
-  for (; at + 8 <= id.size(); at += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, id.data() + at, 8);
-    h = std::rotl((h ^ word) * kMul, 29);
-  }
-  if (at < id.size()) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, id.data() + at, id.size() - at);
-    h = std::rotl((h ^ word) * kMul, 29);
-  }
-  h ^= id.size();
-  h *= kMul;
-  return h ^ (h >> 32);
-}
-
-}  // namespace
-
 const CardDef* CardDb::find(std::string_view id) const {
   if (index_.empty()) return nullptr;
-  const std::uint64_t hash = id_hash(id);
+  const std::uint64_t hash = rules::xxh64(id);
   const std::size_t mask = index_.size() - 1;
   for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
     const Slot& slot = index_[i];
@@ -84,7 +56,7 @@ void CardDb::reindex() {
   index_.assign(cards_.empty() ? 0 : places, Slot{});
   const std::size_t mask = places - 1;
   for (const auto& [id, card] : cards_) {
-    const std::uint64_t hash = id_hash(id);
+    const std::uint64_t hash = rules::xxh64(id);
     std::size_t i = hash & mask;
     while (index_[i].card) i = (i + 1) & mask;
     index_[i] = Slot{hash, &card};

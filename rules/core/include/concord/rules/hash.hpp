@@ -49,7 +49,8 @@ constexpr StateHashVersion kCurrentStateHash = StateHashVersion::CardHashes;
 // The version a journaled hash was made with (by its length and prefix), if any.
 std::optional<StateHashVersion> state_hash_version(std::string_view hash);
 
-// XXH64 (seed 0) of `bytes`, the function of every version from Xxh64 on.
+// XXH64 (seed 0) of `bytes`, the function of every version from Xxh64 on (also
+// EVE's card numbers and CardDb's index).
 std::uint64_t xxh64(std::string_view bytes);
 
 class StateHasher {

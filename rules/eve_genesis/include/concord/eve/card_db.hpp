@@ -59,7 +59,7 @@ class CardDb {
   // find() by hash: rules and views look cards up by id many times a command,
   // and the map's ordered search compares a string at every level. Open
   // addressing in a power of two of places, at most half full, probed in
-  // turn: an id is hashed once (a word at a time, no division) and compared
+  // turn: an id is hashed once (rules::xxh64, no division) and compared
   // only where the hashes agree (std::unordered_map's lookup was 5% of an
   // EVE command with views in the games benchmark).
   std::vector<Slot> index_;
