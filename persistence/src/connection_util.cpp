@@ -8,7 +8,11 @@ std::unique_ptr<pqxx::connection> connect_named(const DatabaseConfig& config, co
   auto conn = connect(config);
   pqxx::nontransaction txn(*conn);
   txn.exec_params("SELECT set_config('application_name', $1, false)", application_name);
-  if (plans == Plans::generic) txn.exec("SET plan_cache_mode = force_generic_plan");
+  if (plans == Plans::generic_by_key) {
+    txn.exec(
+        "SET plan_cache_mode = force_generic_plan; SET enable_hashjoin = off; SET enable_mergejoin = off;"
+        " SET enable_seqscan = off");
+  }
   return conn;
 }
 

@@ -48,7 +48,7 @@ JournalWriter::Outcome JournalWriter::write_with_retry(const std::vector<const J
 
 void JournalWriter::probe() {
   try {
-    if (connection_lost(conn_.get())) conn_ = connect_named(config_, "concord-journal", Plans::generic);
+    if (connection_lost(conn_.get())) conn_ = connect_named(config_, "concord-journal", Plans::generic_by_key);
     pqxx::nontransaction txn(*conn_);
     txn.exec("SELECT 1");
     record(true, 0);
@@ -60,7 +60,7 @@ void JournalWriter::probe() {
 
 JournalWriter::Outcome JournalWriter::try_write(const std::vector<const JournalEntry*>& entries) {
   try {
-    if (connection_lost(conn_.get())) conn_ = connect_named(config_, "concord-journal", Plans::generic);
+    if (connection_lost(conn_.get())) conn_ = connect_named(config_, "concord-journal", Plans::generic_by_key);
     write_journal_entries(*conn_, entries);
     return Outcome::ok;
   } catch (const pqxx::broken_connection& e) {

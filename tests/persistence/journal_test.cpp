@@ -157,6 +157,43 @@ TEST_F(JournalTest, StopDrainsEverythingAppendedBefore) {
   EXPECT_EQ(count_commands(), 300);
 }
 
+// The journal plans its statements once per connection. Planned while the
+// matches table was nearly empty (a fresh database, or matches just
+// deleted), the UPDATE of ended matches once became a hash join over a
+// sequential scan of every match, and kept reading the whole table on every
+// batch that ended a match while the table grew. It must find them by key.
+TEST_F(JournalTest, EndingAMatchReadsOnlyItsRowAfterTheTableGrewUnderACachedPlan) {
+  const auto alice = make_player("alice");
+  const auto first = make_match("room-first", {alice});
+  const auto second = make_match("room-second", {alice});
+  const auto stat = [&](const std::string& column) {
+    return query_value<std::int64_t>("SELECT coalesce(" + column +
+                                     ", 0) FROM pg_stat_user_tables WHERE relname = 'matches'");
+  };
+  const auto read_before = stat("seq_tup_read");
+  const auto updated_before = stat("n_tup_upd");
+
+  Journal journal(config_);
+  ASSERT_TRUE(append_and_wait(journal, command(first, 1)));
+  ASSERT_TRUE(append_and_wait(journal, FinishMatch{first, "finished", "winner=0"}));  // planned now: 2 matches
+  {
+    pqxx::nontransaction txn(*conn_);
+    txn.exec(
+        "INSERT INTO matches (room_id, game, seed_hex, seed_commitment)"
+        " SELECT 'bulk-' || g, 'everzone', '00', '00' FROM generate_series(1, 5000) AS g");
+  }
+  // A backend reports its table statistics when idle, at most once a second
+  // unless it waits longer: the second end is reported at once.
+  std::this_thread::sleep_for(1100ms);
+  ASSERT_TRUE(append_and_wait(journal, FinishMatch{second, "finished", "winner=0"}));
+
+  // Both ends reported (the scans of a batch are reported with its updates).
+  for (int i = 0; i < 300 && stat("n_tup_upd") < updated_before + 2; ++i) std::this_thread::sleep_for(100ms);
+  ASSERT_GE(stat("n_tup_upd"), updated_before + 2) << "the journal's statistics never arrived";
+  EXPECT_LT(stat("seq_tup_read") - read_before, 100) << "the journal scanned the matches table";
+  EXPECT_EQ(MatchRepository(*conn_).get(second)->status, "finished");
+}
+
 TEST_F(JournalTest, FinishEntryUpdatesTheMatch) {
   const auto match = make_match("room-1", {make_player("alice")});
   Journal journal(config_);
