@@ -45,9 +45,10 @@ struct EchoOptions {
   int server_pid = 0;
 };
 
+// On the bare socket, as concord-server's plain WebSocket sessions (net_types.hpp).
 asio::awaitable<void> echo_session(tcp::socket socket) {
   socket.set_option(tcp::no_delay(true));
-  websocket::stream<beast::tcp_stream> ws(std::move(socket));
+  websocket::stream<tcp::socket> ws(std::move(socket));
   auto [accept_error] = co_await ws.async_accept(kTuple);
   if (accept_error) co_return;
   beast::flat_buffer buffer;

@@ -27,7 +27,7 @@ constexpr std::size_t kMaxCloseReason = 123;  // RFC 6455: control frame payload
 template <class Stream>
 WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> context, std::string remote_address,
                              Admission::Ticket ticket)
-    : ws_(std::move(stream)),
+    : ws_(ws_layer(std::move(stream))),
       context_(std::move(context)),
       remote_address_(std::move(remote_address)),
       ticket_(std::move(ticket)),
@@ -73,7 +73,7 @@ void WsSession<Stream>::configure() {
 template <class Stream>
 void WsSession<Stream>::run(HttpRequest request) {
   if (!context_->registry.add(id_, this->weak_from_this())) {
-    beast::get_lowest_layer(ws_).close();  // the server is stopping
+    close_transport(beast::get_lowest_layer(ws_));  // the server is stopping
     return;
   }
   configure();
@@ -210,7 +210,7 @@ void WsSession<Stream>::close(const std::string& reason) {
 template <class Stream>
 void WsSession<Stream>::shutdown() {
   asio::post(ws_.get_executor(), [self = this->shared_from_this()] {
-    if (self->state_ == State::handshake) return beast::get_lowest_layer(self->ws_).close();
+    if (self->state_ == State::handshake) return close_transport(beast::get_lowest_layer(self->ws_));
     self->begin_close(websocket::close_code::going_away, "server shutting down");
   });
 }
@@ -233,7 +233,7 @@ template <class Stream>
 void WsSession<Stream>::on_close_grace_expired(beast::error_code ec) {
   if (ec || state_ == State::finished) return;
   spdlog::debug("net: connection {} did not finish closing; dropping it", id_);
-  beast::get_lowest_layer(ws_).close();
+  close_transport(beast::get_lowest_layer(ws_));
 }
 
 template <class Stream>

@@ -69,7 +69,7 @@ class WsSession : public ClientLink, public NetConnection, public std::enable_sh
   void on_close_grace_expired(beast::error_code ec);
   void finish();
 
-  beast::websocket::stream<Stream> ws_;
+  beast::websocket::stream<WsLayer<Stream>> ws_;
   std::shared_ptr<NetContext> context_;
   const std::string remote_address_;
   Admission::Ticket ticket_;  // this connection's slot under the connection caps
