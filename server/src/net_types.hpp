@@ -40,11 +40,4 @@ using WsLayer = typename WsLayerOf<Stream>::type;
 inline tcp::socket ws_layer(PlainStream&& stream) { return stream.release_socket(); }
 inline TlsStream ws_layer(TlsStream&& stream) { return std::move(stream); }
 
-// Closes the connection under a session's stream (never throws).
-inline void close_transport(tcp::socket& socket) {
-  boost::system::error_code ignored;
-  socket.close(ignored);
-}
-inline void close_transport(beast::tcp_stream& stream) { stream.close(); }
-
 }  // namespace concord::server::net

@@ -9,6 +9,7 @@
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/stream_traits.hpp>
 #include <boost/beast/websocket/ssl.hpp>
 #include <spdlog/spdlog.h>
 
@@ -73,7 +74,7 @@ void WsSession<Stream>::configure() {
 template <class Stream>
 void WsSession<Stream>::run(HttpRequest request) {
   if (!context_->registry.add(id_, this->weak_from_this())) {
-    close_transport(beast::get_lowest_layer(ws_));  // the server is stopping
+    beast::close_socket(beast::get_lowest_layer(ws_));  // the server is stopping
     return;
   }
   configure();
@@ -210,7 +211,7 @@ void WsSession<Stream>::close(const std::string& reason) {
 template <class Stream>
 void WsSession<Stream>::shutdown() {
   asio::post(ws_.get_executor(), [self = this->shared_from_this()] {
-    if (self->state_ == State::handshake) return close_transport(beast::get_lowest_layer(self->ws_));
+    if (self->state_ == State::handshake) return beast::close_socket(beast::get_lowest_layer(self->ws_));
     self->begin_close(websocket::close_code::going_away, "server shutting down");
   });
 }
@@ -233,7 +234,7 @@ template <class Stream>
 void WsSession<Stream>::on_close_grace_expired(beast::error_code ec) {
   if (ec || state_ == State::finished) return;
   spdlog::debug("net: connection {} did not finish closing; dropping it", id_);
-  close_transport(beast::get_lowest_layer(ws_));
+  beast::close_socket(beast::get_lowest_layer(ws_));
 }
 
 template <class Stream>
