@@ -125,8 +125,10 @@ struct IndexTable {
 // common prefix and suffix, copied whole.
 BaseIndex index_base(std::string_view base, std::size_t lo, std::size_t hi) {
   thread_local IndexTable table;
-  int bits = 6;  // four slots per position indexed: fewer, as many more collisions, gave larger deltas
-  while ((std::size_t{1} << bits) < (hi - lo) / 2) ++bits;
+  // Four slots per position indexed (fewer, as many more collisions, gave larger deltas).
+  constexpr std::size_t kSlotsPerPosition = 4;
+  int bits = 6;
+  while ((std::size_t{1} << bits) < (hi - lo) * kSlotsPerPosition / kStride) ++bits;
   const std::uint32_t epoch = table.next_epoch(std::size_t{1} << bits, base.size());
   std::uint32_t* const slots = table.slots.data();
   const auto put = [&](std::size_t i) {
