@@ -53,6 +53,7 @@ bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
 // tenth of a delta's time.
 class Encoder {
  public:
+  explicit Encoder(std::string& out) : out_(out) { out_.clear(); }
   void insert(std::string_view literal) {
     if (literal.empty()) return;
     char header[10];
@@ -67,10 +68,9 @@ class Encoder {
     out_.append(bytes, n);
     copy_end_ = from + length;
   }
-  std::string take() { return std::move(out_); }
 
  private:
-  std::string out_;
+  std::string& out_;
   std::size_t copy_end_ = 0;
 };
 
@@ -216,15 +216,20 @@ std::uint32_t view_checksum(std::string_view bytes) { return crc32_update(0, byt
 
 // The common prefix and suffix (most of a view after one command) are one
 // COPY each; only the bytes between them are searched.
-std::string make_view_delta(std::string_view base, std::string_view target) {
+void make_view_delta(std::string_view base, std::string_view target, std::string& ops) {
   const std::size_t prefix = common_prefix(base, target);
   const std::size_t suffix =
       common_suffix(base, target, std::min(base.size(), target.size()) - prefix);
-  Encoder enc;
+  Encoder enc(ops);
   if (prefix) enc.copy(0, prefix);
   encode_middle(base, prefix, base.size() - suffix, target.substr(0, target.size() - suffix), prefix, enc);
   if (suffix) enc.copy(base.size() - suffix, suffix);
-  return enc.take();
+}
+
+std::string make_view_delta(std::string_view base, std::string_view target) {
+  std::string ops;
+  make_view_delta(base, target, ops);
+  return ops;
 }
 
 std::optional<std::string> apply_view_delta(std::string_view base, std::string_view ops) {

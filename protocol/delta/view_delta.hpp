@@ -20,6 +20,10 @@ std::uint32_t view_checksum(std::string_view bytes);
 
 // Instructions that turn `base` into `target`.
 std::string make_view_delta(std::string_view base, std::string_view target);
+// The same into `ops` (emptied first), which keeps its capacity from one
+// delta to the next: growing a new string for each delta reallocated it
+// several times.
+void make_view_delta(std::string_view base, std::string_view target, std::string& ops);
 
 // `base` with the instructions `ops` applied; nullopt if they are malformed
 // (truncated, or a COPY outside the base).

@@ -56,9 +56,9 @@ void ViewFeed::record(std::uint64_t index, const google::protobuf::Any& view, bo
   if (out) {
     constexpr std::size_t kHeads = 32;  // the fields' tags, lengths, base index and checksum
     if (!full && index_ && *index_ + 1 == index) {
-      const std::string ops = make_view_delta(bytes_, bytes);
-      out->reserve(out->size() + ops.size() + kHeads);
-      put_view_delta(*out, *index_, ops);
+      make_view_delta(bytes_, bytes, ops_);
+      out->reserve(out->size() + ops_.size() + kHeads);
+      put_view_delta(*out, *index_, ops_);
     } else {
       out->reserve(out->size() + view.type_url().size() + bytes.size() + kHeads);
       put_view(*out, view);

@@ -28,6 +28,7 @@ class ViewFeed {
  private:
   std::optional<std::uint64_t> index_;
   std::string bytes_;  // view.value() of index_
+  std::string ops_;    // the last delta's instructions, kept for its capacity
 };
 
 }  // namespace concord::protocol

@@ -371,12 +371,14 @@ class TogetherWriter {
     bytes.reserve(4096);
     WireWriter w(bytes);
     w.raw(shared_.head);
+    // Each seat from its parts, their sizes known: its length is written
+    // first rather than widened after (a move of the seat's bytes per seat).
     for (std::size_t s = 0; s < shared_.seat_heads.size(); ++s) {
-      const auto at = w.begin(7);
+      const std::string* mine = own && static_cast<int>(s) == viewer.seat ? &own_part(s, *own) : nullptr;
+      w.header(7, shared_.seat_heads[s].size() + (mine ? mine->size() : 0) + shared_.seat_tails[s]->size());
       w.raw(shared_.seat_heads[s]);
-      if (own && static_cast<int>(s) == viewer.seat) w.raw(own_part(s, *own));
+      if (mine) w.raw(*mine);
       w.raw(*shared_.seat_tails[s]);
-      w.end(at);
     }
     w.raw(shared_.middle);
     write_lingering(w, ids.lingering[i], card(w));

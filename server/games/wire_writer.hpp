@@ -47,6 +47,13 @@ class WireWriter {
   }
   // Bytes written earlier by another WireWriter (whole fields).
   void raw(std::string_view bytes) { out_.append(bytes); }
+  // The tag and length of a length-delimited field of `size` bytes, which
+  // the caller appends next (with raw()): for a submessage put together from
+  // parts whose sizes are known, so that its length is not widened afterwards.
+  void header(int field, std::size_t size) {
+    tag(field, 2);
+    varint(size);
+  }
   // A length-delimited submessage: begin(), write its fields, end(begin's
   // result). begin() leaves one byte for the length, which is all a
   // submessage under 128 bytes needs (most cards and effects); end() widens
