@@ -427,6 +427,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool rolling_back_ = false;            // a rollback is being written: no other judge action meanwhile
   std::unique_ptr<rules::Match> match_;
   rules::Seed seed_{};
+  std::string seed_commitment_;  // seed_.commitment() (a SHA-256), made once per seed: every update carries it
   std::int64_t match_id_ = 0;
   std::uint64_t command_index_ = 0;
   std::optional<rules::PromptIds> prompt_ids_;

@@ -423,7 +423,7 @@ std::shared_ptr<const std::string> Room::judge_update(std::uint64_t request_id) 
   update->set_command_index(command_index_);
   update->set_judge_view(true);
   game_.adapter->encode_view(*match_->view(rules::Viewer::judge()), update->mutable_view());
-  update->set_seed_commitment(seed_.commitment());
+  update->set_seed_commitment(seed_commitment_);
   for (int seat = 0; seat < match_->seat_count(); ++seat) {
     if (match_->shared_prompt(seat)) update->add_awaiting(static_cast<std::uint32_t>(seat));
   }

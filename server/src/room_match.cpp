@@ -61,6 +61,7 @@ constexpr std::size_t kMaxNotDurable = 8;
 void Room::start_match() {
   phase_ = Phase::Starting;
   seed_ = fresh_seed();
+  seed_commitment_ = seed_.commitment();
   rules::MatchSetup setup{settings_.options, {}, seed_};
   auto record = match_record(id_, game_id(), settings_, seed_);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -119,7 +120,7 @@ void Room::on_match_created(std::int64_t match_id) {
   start_clock();
   Metrics::instance().matches_running++;
   spdlog::info("room {}: match {} started ({} seats, commitment {})", id_, match_id, seats_.size(),
-               seed_.commitment());
+               seed_commitment_);
   update_summary();
   broadcast_room_info();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -449,6 +450,7 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
   if (!log.empty() && !match_->has_state_hash(last_hash)) return std::string("state hash differs after replay");
   prompt_ids_ = std::move(replayed.prompt_ids);
   seed_ = seed;
+  seed_commitment_ = seed_.commitment();
   match_id_ = match_id;
   command_index_ = log.size();
   durable_index_ = command_index_;

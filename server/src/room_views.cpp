@@ -47,7 +47,7 @@ v1::RoomInfo Room::room_info(int your_seat, v1::Role your_role) const {
   }
   info.set_spectators(static_cast<std::uint32_t>(spectators_.size()));
   info.set_your_seat(your_seat + 1);
-  if (match_) info.set_seed_commitment(seed_.commitment());
+  if (match_) info.set_seed_commitment(seed_commitment_);
   if (paused_by_) {
     info.set_paused_by(paused_by_->username);
     if (pause_shared_) info.set_pause_reason(pause_reason_);
@@ -159,21 +159,26 @@ std::string Room::update_header(const rules::Viewer& viewer, const std::vector<r
 }
 
 std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
-  v1::MatchUpdate update;
-  update.set_room_id(id_);
-  update.set_game(game_id());
-  update.set_command_index(command_index_);
-  update.set_seed_commitment(seed_.commitment());
+  SharedUpdateFields fields;
+  fields.room_id = id_;
+  fields.game = game_id();
+  fields.command_index = command_index_;
+  fields.seed_commitment = seed_commitment_;
   for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
-    if (prompts[seat]) update.add_awaiting(static_cast<std::uint32_t>(seat));
+    if (prompts[seat]) fields.awaiting.push_back(static_cast<std::uint32_t>(seat));
   }
   if (auto result = current_result()) {
-    update.set_finished(true);
-    result_to_wire(*result, seed_.hex(), update.mutable_result());
-    if (judged_) update.mutable_result()->set_judge(judged_->judge.username);
+    v1::MatchResult wire;
+    result_to_wire(*result, seed_.hex(), &wire);
+    if (judged_) wire.set_judge(judged_->judge.username);
+    fields.result = wire.SerializeAsString();
   }
-  if (clock_) clock_to_wire(update.mutable_clocks());
-  return update.SerializeAsString();
+  if (clock_) {
+    v1::ClockState wire;
+    clock_to_wire(&wire);
+    fields.clocks = wire.SerializeAsString();
+  }
+  return serialize_shared_fields(fields);
 }
 
 void Room::append_viewer_fields(std::string& out, const rules::Viewer& viewer, const SeatPrompts& prompts) const {

@@ -65,6 +65,36 @@ std::string match_update_body(std::uint64_t request_id, std::initializer_list<st
   return envelope(request_id, parts, false);
 }
 
+// MatchUpdate's field numbers (protocol/concord/v1/concord.proto).
+std::string serialize_shared_fields(const SharedUpdateFields& f) {
+  using protocol::wire::kLengthDelimited;
+  using protocol::wire::kVarint;
+  std::string out;
+  out.reserve(f.room_id.size() + f.game.size() + f.seed_commitment.size() + 32 + f.awaiting.size() * 2 +
+              (f.result ? f.result->size() + 8 : 0) + (f.clocks ? f.clocks->size() + 8 : 0));
+  if (!f.room_id.empty()) protocol::wire::put_bytes(out, 1, f.room_id);
+  if (!f.game.empty()) protocol::wire::put_bytes(out, 2, f.game);
+  if (f.command_index != 0) {
+    protocol::wire::put_tag(out, 3, kVarint);
+    put_varint(out, f.command_index);
+  }
+  if (!f.seed_commitment.empty()) protocol::wire::put_bytes(out, 8, f.seed_commitment);
+  if (f.result) {
+    protocol::wire::put_bytes(out, 9, *f.result);
+    protocol::wire::put_tag(out, 10, kVarint);  // finished
+    put_varint(out, 1);
+  }
+  if (!f.awaiting.empty()) {  // packed
+    std::size_t size = 0;
+    for (const auto seat : f.awaiting) size += protocol::wire::varint_size(seat);
+    protocol::wire::put_tag(out, 12, kLengthDelimited);
+    put_varint(out, size);
+    for (const auto seat : f.awaiting) put_varint(out, seat);
+  }
+  if (f.clocks) protocol::wire::put_bytes(out, 31, *f.clocks);
+  return out;
+}
+
 void append_message_field(std::string& out, int field, std::string_view message) {
   protocol::wire::put_bytes(out, static_cast<std::uint32_t>(field), message);
 }

@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace concord::server {
 
@@ -17,6 +19,22 @@ namespace concord::server {
 // a serialized MatchUpdate; their concatenation is the update (a field set
 // in two parts takes the later one's value, as in a merge).
 std::string match_update_body(std::uint64_t request_id, std::initializer_list<std::string_view> parts);
+
+// The MatchUpdate fields every viewer's update of one state shares (room,
+// game, command index, seed commitment, the seats awaiting an answer, and
+// when there are any the result and the clocks, given serialized), written
+// as protobuf serializes them (field order, proto3 defaults left out): once
+// per command, where building and serializing the message was ~3% of an
+// EverZone command's instructions in games_bench.
+struct SharedUpdateFields {
+  std::string_view room_id, game;
+  std::uint64_t command_index = 0;
+  std::string_view seed_commitment;
+  std::vector<std::uint32_t> awaiting;
+  std::optional<std::string> result;  // a serialized MatchResult; also sets finished
+  std::optional<std::string> clocks;  // a serialized ClockState
+};
+std::string serialize_shared_fields(const SharedUpdateFields& fields);
 
 // Appends `message` (serialized) as the embedded-message field `field` of
 // the message being written in `out`.

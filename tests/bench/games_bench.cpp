@@ -116,15 +116,17 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   }
   std::vector<std::string> events;  // each serialized once per command, as the room does
   for (const auto& event : step.outcome.events) events.push_back(server::serialized_event(*game.adapter, event));
-  v1::MatchUpdate shared;  // the fields every viewer's update has alike, serialized once per command
-  shared.set_room_id("r-0123456789");
-  shared.set_game(game.definition.id);
-  shared.set_command_index(index);
-  shared.set_seed_commitment(std::string(64, 'f'));
+  // The fields every viewer's update has alike, serialized once per command (Room::shared_update_fields).
+  static const std::string commitment(64, 'f');
+  server::SharedUpdateFields shared;
+  shared.room_id = "r-0123456789";
+  shared.game = game.definition.id;
+  shared.command_index = index;
+  shared.seed_commitment = commitment;
   for (int seat = 0; seat < seats; ++seat) {
-    if (prompts[static_cast<std::size_t>(seat)]) shared.add_awaiting(static_cast<std::uint32_t>(seat));
+    if (prompts[static_cast<std::size_t>(seat)]) shared.awaiting.push_back(static_cast<std::uint32_t>(seat));
   }
-  const std::string shared_fields = shared.SerializeAsString();
+  const std::string shared_fields = server::serialize_shared_fields(shared);
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
     std::size_t size = shared_fields.size() + 16;  // reserved once, as Room::update_header

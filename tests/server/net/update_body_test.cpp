@@ -118,5 +118,47 @@ TEST(UpdateBody, EventsAppendedAfterTheHeaderParseAsTheUpdateWithThoseEventsInOr
   EXPECT_EQ(message.match_update().view_checksum(), 0xdeadbeefu);
 }
 
+// The shared fields written by hand are the bytes protobuf writes for the
+// same MatchUpdate, whichever optional parts an update has.
+TEST(UpdateBody, SharedFieldsAreProtobufsBytes) {
+  v1::MatchResult result;
+  result.add_winners(1);
+  result.set_reason("counter reached 100");
+  v1::ClockState clocks;
+  clocks.set_mode("chess");
+  clocks.add_seats();
+  clocks.set_stopped(true);
+  for (int variant = 0; variant < 16; ++variant) {
+    const bool with_result = variant & 1, with_clocks = variant & 2, awaiting = variant & 4, zero_index = variant & 8;
+    v1::MatchUpdate expected;
+    SharedUpdateFields fields;
+    expected.set_room_id("r-42");
+    fields.room_id = "r-42";
+    expected.set_game("everzone");
+    fields.game = "everzone";
+    expected.set_command_index(zero_index ? 0 : 300);
+    fields.command_index = zero_index ? 0 : 300;
+    const std::string commitment(64, 'a');
+    expected.set_seed_commitment(commitment);
+    fields.seed_commitment = commitment;
+    if (awaiting) {
+      for (std::uint32_t seat : {0u, 2u, 200u}) {  // 200: a two-byte varint
+        expected.add_awaiting(seat);
+        fields.awaiting.push_back(seat);
+      }
+    }
+    if (with_result) {
+      expected.set_finished(true);
+      *expected.mutable_result() = result;
+      fields.result = result.SerializeAsString();
+    }
+    if (with_clocks) {
+      *expected.mutable_clocks() = clocks;
+      fields.clocks = clocks.SerializeAsString();
+    }
+    EXPECT_EQ(serialize_shared_fields(fields), expected.SerializeAsString()) << "variant " << variant;
+  }
+}
+
 }  // namespace
 }  // namespace concord::server
