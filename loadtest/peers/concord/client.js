@@ -145,12 +145,16 @@ function attach({ connection, room_id }) {
     player = new Seat(bench, (k) => connection.submit(room_id, latest.prompt_id, k), resolve);
   });
   const look = () => {
-    if (latest) player.update(latest.command_index, Boolean(latest.prompt), latest.finished);
+    if (latest) player.update(latest.command_index, latest.prompt, latest.finished);
   };
+  // Only what the seat plays from is kept, not the whole update: a decoded
+  // update kept until the next move (seconds when paced) survives the load
+  // client's young-generation collections and is copied by each of them.
   connection.onUpdate = (update) => {
     if (update.room_id !== room_id) return;
     if (latest && update.command_index < latest.command_index) return;  // an older state
-    latest = update;
+    latest = { command_index: update.command_index, prompt: Boolean(update.prompt), prompt_id: update.prompt_id,
+               finished: Boolean(update.finished) };
     look();
   };
   connection.request({ set_ready: { room_id, ready: true } }).catch((e) => bench.error(`ready: ${e.message}`));
