@@ -38,6 +38,10 @@ per_game() {
   local once twice
   once="$(instructions "$1" 1)"
   twice="$(instructions "$1" 2)"
+  if [ -z "$once" ] || [ -z "$twice" ]; then
+    echo "games_ratio: callgrind gave no count for $1" >&2
+    return 1
+  fi
   echo $((twice - once))
 }
 
@@ -57,8 +61,9 @@ for config in "${CONFIGS[@]}"; do
   IFS='|' read -r name engine with <<<"$config"
   # The two modes of a configuration run side by side (two cores).
   per_game "$engine" >"$WORK/engine" &
+  engine_pid=$!
   per_game "$with" >"$WORK/with"
-  wait
+  wait "$engine_pid"
   e="$(cat "$WORK/engine")" w="$(cat "$WORK/with")"
   printf '| %s | %s | %s | %s |\n' "$name" "$e" "$w" "$(awk -v e="$e" -v w="$w" 'BEGIN { printf "%.3f", e / w }')"
 done

@@ -351,6 +351,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void call_judge_on_flag(int seat, const std::string& name);
   void do_extend_time(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, int seat, std::int64_t seconds);
   void clock_to_wire(v1::ClockState* out) const;
+  void use_seed(const rules::Seed& seed);
   void rebuild_clock(const std::vector<std::string>& metas, const std::vector<persistence::JudgeActionRecord>& actions);
 
   // rollback (room_rollback.cpp)
@@ -426,8 +427,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t clock_generation_ = 0;   // a timer armed under an older generation does nothing
   bool rolling_back_ = false;            // a rollback is being written: no other judge action meanwhile
   std::unique_ptr<rules::Match> match_;
+  // The match's seed and its commitment (a SHA-256, which every update
+  // carries), set together by use_seed().
   rules::Seed seed_{};
-  std::string seed_commitment_;  // seed_.commitment() (a SHA-256), made once per seed: every update carries it
+  std::string seed_commitment_;
   std::int64_t match_id_ = 0;
   std::uint64_t command_index_ = 0;
   std::optional<rules::PromptIds> prompt_ids_;

@@ -58,10 +58,14 @@ constexpr std::size_t kMaxNotDurable = 8;
 
 }  // namespace
 
+void Room::use_seed(const rules::Seed& seed) {
+  seed_ = seed;
+  seed_commitment_ = seed.commitment();
+}
+
 void Room::start_match() {
   phase_ = Phase::Starting;
-  seed_ = fresh_seed();
-  seed_commitment_ = seed_.commitment();
+  use_seed(fresh_seed());
   rules::MatchSetup setup{settings_.options, {}, seed_};
   auto record = match_record(id_, game_id(), settings_, seed_);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -449,8 +453,7 @@ std::optional<std::string> Room::restore(std::int64_t match_id, const std::vecto
   match_ = std::move(replayed.match);
   if (!log.empty() && !match_->has_state_hash(last_hash)) return std::string("state hash differs after replay");
   prompt_ids_ = std::move(replayed.prompt_ids);
-  seed_ = seed;
-  seed_commitment_ = seed_.commitment();
+  use_seed(seed);
   match_id_ = match_id;
   command_index_ = log.size();
   durable_index_ = command_index_;

@@ -1,5 +1,6 @@
 #include "update_body.hpp"
 
+#include "concord/v1/concord.pb.h"
 #include "delta/wire_bytes.hpp"
 
 #include <google/protobuf/io/coded_stream.h>
@@ -65,33 +66,34 @@ std::string match_update_body(std::uint64_t request_id, std::initializer_list<st
   return envelope(request_id, parts, false);
 }
 
-// MatchUpdate's field numbers (protocol/concord/v1/concord.proto).
 std::string serialize_shared_fields(const SharedUpdateFields& f) {
   using protocol::wire::kLengthDelimited;
   using protocol::wire::kVarint;
+  using protocol::wire::put_bytes;
+  using U = v1::MatchUpdate;
   std::string out;
   out.reserve(f.room_id.size() + f.game.size() + f.seed_commitment.size() + 32 + f.awaiting.size() * 2 +
               (f.result ? f.result->size() + 8 : 0) + (f.clocks ? f.clocks->size() + 8 : 0));
-  if (!f.room_id.empty()) protocol::wire::put_bytes(out, 1, f.room_id);
-  if (!f.game.empty()) protocol::wire::put_bytes(out, 2, f.game);
+  if (!f.room_id.empty()) put_bytes(out, U::kRoomIdFieldNumber, f.room_id);
+  if (!f.game.empty()) put_bytes(out, U::kGameFieldNumber, f.game);
   if (f.command_index != 0) {
-    protocol::wire::put_tag(out, 3, kVarint);
+    protocol::wire::put_tag(out, U::kCommandIndexFieldNumber, kVarint);
     put_varint(out, f.command_index);
   }
-  if (!f.seed_commitment.empty()) protocol::wire::put_bytes(out, 8, f.seed_commitment);
+  if (!f.seed_commitment.empty()) put_bytes(out, U::kSeedCommitmentFieldNumber, f.seed_commitment);
   if (f.result) {
-    protocol::wire::put_bytes(out, 9, *f.result);
-    protocol::wire::put_tag(out, 10, kVarint);  // finished
+    put_bytes(out, U::kResultFieldNumber, *f.result);
+    protocol::wire::put_tag(out, U::kFinishedFieldNumber, kVarint);
     put_varint(out, 1);
   }
   if (!f.awaiting.empty()) {  // packed
     std::size_t size = 0;
     for (const auto seat : f.awaiting) size += protocol::wire::varint_size(seat);
-    protocol::wire::put_tag(out, 12, kLengthDelimited);
+    protocol::wire::put_tag(out, U::kAwaitingFieldNumber, kLengthDelimited);
     put_varint(out, size);
     for (const auto seat : f.awaiting) put_varint(out, seat);
   }
-  if (f.clocks) protocol::wire::put_bytes(out, 31, *f.clocks);
+  if (f.clocks) put_bytes(out, U::kClocksFieldNumber, *f.clocks);
   return out;
 }
 
