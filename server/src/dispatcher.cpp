@@ -59,6 +59,13 @@ std::optional<Dispatcher::Connection> Dispatcher::connection(const LinkPtr& link
   return it->second;
 }
 
+std::optional<Dispatcher::Session> Dispatcher::session(const LinkPtr& link) const {
+  std::lock_guard lock(mutex_);
+  auto it = connections_.find(link->id());
+  if (it == connections_.end()) return std::nullopt;
+  return Session{it->second.hello, it->second.player};
+}
+
 void Dispatcher::set_player(const LinkPtr& link, std::optional<PlayerRef> player, std::string token_hash) {
   std::lock_guard lock(mutex_);
   auto it = connections_.find(link->id());
@@ -136,7 +143,7 @@ void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message)
 void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
   const auto rid = message.request_id();
   const auto body = message.body_case();
-  const auto conn = connection(link);
+  const auto conn = session(link);
   if (!conn) return;
   if (auto problem = text_problem(message)) {
     link->send(make_error(rid, "INVALID_TEXT", *problem));

@@ -112,7 +112,7 @@ void Dispatcher::on_register(const Reply& reply, std::uint64_t rid, const v1::Re
 }
 
 void Dispatcher::on_login(const LinkPtr& link, const Reply& reply, std::uint64_t rid, const v1::Login& request) {
-  if (connection(link)->player) {
+  if (const auto conn = session(link); conn && conn->player) {
     reply(make_error(rid, "ALREADY_AUTHENTICATED", "this connection is already logged in"));
     return;
   }
@@ -152,7 +152,7 @@ void Dispatcher::check_password(const LinkPtr& link, const Reply& reply, std::ui
 }
 
 void Dispatcher::on_resume(const LinkPtr& link, const Reply& reply, std::uint64_t rid, const v1::Resume& request) {
-  if (connection(link)->player) {
+  if (const auto conn = session(link); conn && conn->player) {
     reply(make_error(rid, "ALREADY_AUTHENTICATED", "this connection is already logged in"));
     return;
   }
@@ -197,7 +197,8 @@ void Dispatcher::logged_in(const LinkPtr& link, const Reply& reply, std::uint64_
 // Revokes the token in the database, then logs out every other connection
 // that holds it (they get a SESSION_REVOKED push), then replies.
 void Dispatcher::on_logout(const LinkPtr& link, const Reply& reply, std::uint64_t rid) {
-  const auto hash = connection(link)->token_hash;
+  const auto conn = connection(link);
+  const std::string hash = conn ? conn->token_hash : std::string();
   detach_from_rooms(link);
   set_player(link, std::nullopt, "");
   db_job(reply, rid, [this, link, reply, rid, hash](pqxx::connection& conn) {
