@@ -197,8 +197,8 @@ void Dispatcher::logged_in(const LinkPtr& link, const Reply& reply, std::uint64_
 // Revokes the token in the database, then logs out every other connection
 // that holds it (they get a SESSION_REVOKED push), then replies.
 void Dispatcher::on_logout(const LinkPtr& link, const Reply& reply, std::uint64_t rid) {
-  const auto conn = connection(link);
-  const std::string hash = conn ? conn->token_hash : std::string();
+  const auto current = connection(link);
+  const std::string hash = current ? current->token_hash : std::string();
   detach_from_rooms(link);
   set_player(link, std::nullopt, "");
   db_job(reply, rid, [this, link, reply, rid, hash](pqxx::connection& conn) {
