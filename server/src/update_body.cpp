@@ -12,15 +12,15 @@ namespace {
 
 using google::protobuf::internal::WireFormatLite;
 
-constexpr int kRequestIdField = 2;     // ServerMessage.request_id
-constexpr int kMatchUpdateField = 40;  // ServerMessage.match_update
-constexpr int kAcceptedField = 14;     // MatchUpdate.accepted
+constexpr std::uint32_t kRequestIdField = v1::ServerMessage::kRequestIdFieldNumber;
+constexpr std::uint32_t kMatchUpdateField = v1::ServerMessage::kMatchUpdateFieldNumber;
+constexpr std::uint32_t kAcceptedField = v1::MatchUpdate::kAcceptedFieldNumber;
 
+using protocol::wire::kLengthDelimited;
+using protocol::wire::kVarint;
+using protocol::wire::put_bytes;
+using protocol::wire::put_tag;
 using protocol::wire::put_varint;
-
-void put_tag(std::string& out, int field, WireFormatLite::WireType type) {
-  put_varint(out, WireFormatLite::MakeTag(field, type));
-}
 
 std::string envelope(std::uint64_t request_id, std::initializer_list<std::string_view> parts, bool accepted) {
   std::size_t size = accepted ? 2 : 0;
@@ -28,14 +28,14 @@ std::string envelope(std::uint64_t request_id, std::initializer_list<std::string
   std::string out;
   out.reserve(size + 16);
   if (request_id != 0) {
-    put_tag(out, kRequestIdField, WireFormatLite::WIRETYPE_VARINT);
+    put_tag(out, kRequestIdField, kVarint);
     put_varint(out, request_id);
   }
-  put_tag(out, kMatchUpdateField, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
+  put_tag(out, kMatchUpdateField, kLengthDelimited);
   put_varint(out, size);
   for (const auto part : parts) out.append(part);
   if (accepted) {
-    put_tag(out, kAcceptedField, WireFormatLite::WIRETYPE_VARINT);
+    put_tag(out, kAcceptedField, kVarint);
     put_varint(out, 1);
   }
   return out;
@@ -67,9 +67,6 @@ std::string match_update_body(std::uint64_t request_id, std::initializer_list<st
 }
 
 std::string serialize_shared_fields(const SharedUpdateFields& f) {
-  using protocol::wire::kLengthDelimited;
-  using protocol::wire::kVarint;
-  using protocol::wire::put_bytes;
   using U = v1::MatchUpdate;
   std::string out;
   out.reserve(f.room_id.size() + f.game.size() + f.seed_commitment.size() + 32 + f.awaiting.size() * 2 +
@@ -77,19 +74,19 @@ std::string serialize_shared_fields(const SharedUpdateFields& f) {
   if (!f.room_id.empty()) put_bytes(out, U::kRoomIdFieldNumber, f.room_id);
   if (!f.game.empty()) put_bytes(out, U::kGameFieldNumber, f.game);
   if (f.command_index != 0) {
-    protocol::wire::put_tag(out, U::kCommandIndexFieldNumber, kVarint);
+    put_tag(out, U::kCommandIndexFieldNumber, kVarint);
     put_varint(out, f.command_index);
   }
   if (!f.seed_commitment.empty()) put_bytes(out, U::kSeedCommitmentFieldNumber, f.seed_commitment);
   if (f.result) {
     put_bytes(out, U::kResultFieldNumber, *f.result);
-    protocol::wire::put_tag(out, U::kFinishedFieldNumber, kVarint);
+    put_tag(out, U::kFinishedFieldNumber, kVarint);
     put_varint(out, 1);
   }
   if (!f.awaiting.empty()) {  // packed
     std::size_t size = 0;
     for (const auto seat : f.awaiting) size += protocol::wire::varint_size(seat);
-    protocol::wire::put_tag(out, U::kAwaitingFieldNumber, kLengthDelimited);
+    put_tag(out, U::kAwaitingFieldNumber, kLengthDelimited);
     put_varint(out, size);
     for (const auto seat : f.awaiting) put_varint(out, seat);
   }
@@ -98,7 +95,7 @@ std::string serialize_shared_fields(const SharedUpdateFields& f) {
 }
 
 void append_message_field(std::string& out, int field, std::string_view message) {
-  protocol::wire::put_bytes(out, static_cast<std::uint32_t>(field), message);
+  put_bytes(out, static_cast<std::uint32_t>(field), message);
 }
 
 std::string acknowledged_update(std::string_view body, std::uint64_t request_id) {
