@@ -7,17 +7,12 @@ namespace concord::conquests {
 
 namespace {
 
-void add_list(rules::StateHasher& h, const std::vector<int>& v) {
-  h.add(static_cast<std::int64_t>(v.size()));
-  h.add_each(v);
-}
-
 void add_player(rules::StateHasher& h, const PlayerState& p) {
   for (int k = 0; k < kKinds; ++k) h.add(p.schedule[static_cast<std::size_t>(k)]).add(p.reserves[static_cast<std::size_t>(k)]);
-  add_list(h, p.hand);
+  h.add_list(p.hand);
   h.add(static_cast<std::int64_t>(p.in_play.size()));
   for (const auto& c : p.in_play) h.add(c.card).add(c.token);
-  add_list(h, p.region_cards);
+  h.add_list(p.region_cards);
 }
 
 void add_turn(rules::StateHasher& h, const TurnState& t) {
@@ -26,7 +21,7 @@ void add_turn(rules::StateHasher& h, const TurnState& t) {
     h.add(static_cast<std::int64_t>(v->size()));
     for (char c : *v) h.add(static_cast<int>(c));
   }
-  add_list(h, t.produced);
+  h.add_list(t.produced);
 }
 
 void add_battle(rules::StateHasher& h, const std::optional<Battle>& b) {
@@ -49,18 +44,18 @@ std::string ConquestsMatch::state_hash_as(rules::StateHashVersion version) const
   h.add(s.eve_marker).add(s.first).add(s.month).add(s.next_order).add(s.setup_round);
   for (const auto& r : s.regions) {
     h.add(r.exists).add(r.owner).add(r.units).add(r.hq).add(r.outpost);
-    add_list(h, r.agents);
+    h.add_list(r.agents);
   }
   for (const auto& sq : s.landscape) {
     h.add(sq.revealed);
-    add_list(h, sq.cards);
+    h.add_list(sq.cards);
   }
   for (const auto& p : s.seats) add_player(h, p);
   for (const auto& seal : s.seals) h.add(seal.seat).add(seal.kind).add(seal.month).add(seal.order);
-  add_list(h, s.card_of);
+  h.add_list(s.card_of);
   for (int k = 0; k < kKinds; ++k) {
-    add_list(h, s.decks[static_cast<std::size_t>(k)]);
-    add_list(h, s.discards[static_cast<std::size_t>(k)]);
+    h.add_list(s.decks[static_cast<std::size_t>(k)]);
+    h.add_list(s.discards[static_cast<std::size_t>(k)]);
     h.add(s.token_supply[static_cast<std::size_t>(k)]);
   }
   h.add(s.outpost_supply).add(static_cast<int>(s.pending)).add(s.pending_seat).add(s.pending_count);

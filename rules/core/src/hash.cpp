@@ -1,4 +1,4 @@
-// StateHasher: a tagged, fixed-width byte encoding of the fields a game feeds,
+// StateHasher: a tagged byte encoding of the fields a game feeds,
 // hashed as it is fed (XXH64, or SHA-256 for hashes journaled before); the
 // version decides the function and the rendering (hash.hpp). Tags
 // keep e.g. add(int64 1) and add(uint64 1) apart; strings are length-prefixed
@@ -23,6 +23,7 @@ std::string_view prefix_of(StateHashVersion version) {
     case StateHashVersion::Xxh64: return {};
     case StateHashVersion::Fields: return "v3:";
     case StateHashVersion::CardHashes: return "v4:";
+    case StateHashVersion::PackedLists: return "v5:";
   }
   return {};
 }
@@ -32,7 +33,7 @@ std::string_view prefix_of(StateHashVersion version) {
 std::optional<StateHashVersion> state_hash_version(std::string_view hash) {
   if (hash.size() == 64) return StateHashVersion::Sha256;
   if (hash.size() == 16) return StateHashVersion::Xxh64;
-  for (const auto version : {StateHashVersion::Fields, StateHashVersion::CardHashes}) {
+  for (const auto version : {StateHashVersion::Fields, StateHashVersion::CardHashes, StateHashVersion::PackedLists}) {
     const std::string_view prefix = prefix_of(version);
     if (hash.size() == prefix.size() + 16 && hash.starts_with(prefix)) return version;
   }

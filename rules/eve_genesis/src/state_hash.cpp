@@ -40,10 +40,7 @@ void add_size(StateHasher& h, std::size_t n) { h.add(static_cast<std::int64_t>(n
 void add_text(StateHasher& h, const std::string& s) { h.add(std::string_view(s)); }
 
 // Card references, seats ("c12 c7", "0 2").
-void add_ints(StateHasher& h, const std::vector<int>& ids) {
-  add_size(h, ids.size());
-  h.add_each(ids);
-}
+void add_ints(StateHasher& h, const std::vector<int>& ids) { h.add_list(ids); }
 
 void add_texts(StateHasher& h, const std::vector<std::string>& list) {
   add_size(h, list.size());

@@ -4,16 +4,11 @@
 namespace concord::everzone {
 namespace {
 
-void add_list(rules::StateHasher& h, const std::vector<int>& v) {
-  h.add(static_cast<std::int64_t>(v.size()));
-  h.add_each(v);
-}
-
 void add_player(rules::StateHasher& h, const PlayerState& p) {
   h.add(p.cp).add(p.surrenders).add(p.leader).add(p.leader_alive);
   for (const auto* zone : {&p.deck, &p.hand, &p.deployed, &p.active, &p.withdrawn, &p.supports,
                            &p.retreated, &p.fallen, &p.secret})
-    add_list(h, *zone);
+    h.add_list(*zone);
   h.add(p.supports_turn).add(p.supports_battle).add(p.waiting).add(p.answered).add(p.surrender);
   h.add(p.secret_target).add(p.target).add(p.team).add(p.eliminated).add(p.clash_rank);
 }
@@ -26,27 +21,27 @@ std::string EverZoneMatch::state_hash_as(rules::StateHashVersion version) const 
   // fixed from the setup on, so their part of the hash is fed once.
   rules::StateHasher h = hash_prefix_.resume(version, {&s.card_of, &s.owner_of}, [&](rules::StateHasher& start) {
     start.add(std::string_view("everzone"));
-    add_list(start, s.card_of);
-    add_list(start, s.owner_of);
+    start.add_list(s.card_of);
+    start.add_list(s.owner_of);
   });
-  add_list(h, s.battle_deck);
+  h.add_list(s.battle_deck);
   h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
   h.add(s.teams).add(s.after_clash).add(s.in_clash).add(s.effect_card).add(s.effect_step);
   for (const auto* list :
        {&s.effects, &s.abilities, &s.declared, &s.kept, &s.just_activated})
-    add_list(h, *list);
+    h.add_list(*list);
   h.add(static_cast<std::int64_t>(s.lingering.size()));
   for (const auto& e : s.lingering) {
     h.add(e.source).add(e.seat).add(static_cast<int>(e.change)).add(static_cast<int>(e.stat)).add(e.amount);
     h.add(static_cast<int>(e.lasts));
-    add_list(h, e.cards);
+    h.add_list(e.cards);
   }
   for (auto x : s.rng.state()) h.add(x);
   for (const auto& p : s.players) add_player(h, p);
   h.add(s.result.has_value());
   if (s.result) {
     h.add(s.result->draw).add(std::string_view(s.result->reason));
-    add_list(h, s.result->winners);
+    h.add_list(s.result->winners);
   }
   return h.hex();
 }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "concord/rules/hash.hpp"
 #include "concord/rules/seed.hpp"
@@ -11,6 +12,7 @@ namespace {
 
 constexpr auto kSha = StateHashVersion::Sha256;
 constexpr auto kXxh = StateHashVersion::Xxh64;
+constexpr auto kPacked = StateHashVersion::PackedLists;
 
 std::string hex64(std::uint64_t v) {
   static const char* digits = "0123456789abcdef";
@@ -32,41 +34,67 @@ TEST(StateHasher, Xxh64KnownAnswers) {
 }
 
 // Versions are told apart by their text alone: 64 hex digits (Sha256), 16
-// (Xxh64), "v3:" and 16 (Fields), "v4:" and 16 (CardHashes, the current one);
-// the last three are the same function, the last two rendered with a prefix.
-TEST(StateHasher, TheCurrentVersionIsCardHashesAndVersionsAreToldByTheirText) {
-  EXPECT_EQ(StateHasher().version(), StateHashVersion::CardHashes);
-  EXPECT_EQ(kCurrentStateHash, StateHashVersion::CardHashes);
-  EXPECT_EQ(StateHasher().hex(), "v4:" + hex64(xxh64("")));
+// (Xxh64), "v3:" and 16 (Fields), "v4:" and 16 (CardHashes), "v5:" and 16
+// (PackedLists, the current one); the last four are the same function, the
+// last three rendered with a prefix.
+TEST(StateHasher, TheCurrentVersionIsPackedListsAndVersionsAreToldByTheirText) {
+  EXPECT_EQ(StateHasher().version(), kPacked);
+  EXPECT_EQ(kCurrentStateHash, kPacked);
+  EXPECT_EQ(StateHasher().hex(), "v5:" + hex64(xxh64("")));
+  EXPECT_EQ(StateHasher(StateHashVersion::CardHashes).hex(), "v4:" + hex64(xxh64("")));
   EXPECT_EQ(StateHasher(StateHashVersion::Fields).hex(), "v3:" + hex64(xxh64("")));
   EXPECT_EQ(StateHasher(kXxh).hex(), hex64(xxh64("")));
   EXPECT_EQ(StateHasher(kSha).hex(), sha256_hex(""));
   EXPECT_EQ(state_hash_version(StateHasher(kSha).hex()), kSha);
   EXPECT_EQ(state_hash_version(StateHasher(kXxh).hex()), kXxh);
   EXPECT_EQ(state_hash_version(StateHasher(StateHashVersion::Fields).hex()), StateHashVersion::Fields);
-  EXPECT_EQ(state_hash_version(StateHasher().hex()), StateHashVersion::CardHashes);
+  EXPECT_EQ(state_hash_version(StateHasher(StateHashVersion::CardHashes).hex()), StateHashVersion::CardHashes);
+  EXPECT_EQ(state_hash_version(StateHasher().hex()), kPacked);
   EXPECT_EQ(state_hash_version("v3:0123456789abcdef"), StateHashVersion::Fields);
   EXPECT_EQ(state_hash_version("v4:0123456789abcdef"), StateHashVersion::CardHashes);
+  EXPECT_EQ(state_hash_version("v5:0123456789abcdef"), kPacked);
   EXPECT_EQ(state_hash_version("abc"), std::nullopt);
   EXPECT_EQ(state_hash_version(""), std::nullopt);
   EXPECT_EQ(state_hash_version("v3:0123456789abcde"), std::nullopt);    // a digit short
   EXPECT_EQ(state_hash_version("v4:0123456789abcdef0"), std::nullopt);  // a digit more
-  EXPECT_EQ(state_hash_version("v5:0123456789abcdef"), std::nullopt);   // a version to come
+  EXPECT_EQ(state_hash_version("v6:0123456789abcdef"), std::nullopt);   // a version to come
   EXPECT_EQ(state_hash_version("x3:0123456789abcdef"), std::nullopt);
   EXPECT_EQ(state_hash_version("0123456789abcdef012"), std::nullopt);  // 19 digits, no prefix
 }
 
-// Xxh64, Fields and CardHashes hash the same encoding by the same function: a
-// game that feeds the same fields to each gets the same digits.
-TEST(StateHasher, FieldsCardHashesAndXxh64HashTheSameBytes) {
+// Xxh64, Fields, CardHashes and PackedLists hash the same encoding by the
+// same function, but for lists: a game that feeds the same fields to each
+// gets the same digits.
+TEST(StateHasher, FieldsCardHashesPackedListsAndXxh64HashTheSameBytes) {
   for (const std::string& s : {std::string(), std::string("abc"), std::string(3000, 'q')}) {
-    StateHasher x(kXxh), f(StateHashVersion::Fields), c(StateHashVersion::CardHashes);
-    for (StateHasher* h : {&x, &f, &c}) {
+    StateHasher x(kXxh), f(StateHashVersion::Fields), c(StateHashVersion::CardHashes), p(kPacked);
+    for (StateHasher* h : {&x, &f, &c, &p}) {
       h->add(std::int64_t{-5}).add(std::string_view(s)).add(std::uint64_t{9}).add_each({1, 2, 3});
     }
     EXPECT_EQ(f.hex(), "v3:" + x.hex());
     EXPECT_EQ(c.hex(), "v4:" + x.hex());
+    EXPECT_EQ(p.hex(), "v5:" + x.hex());
   }
+}
+
+// A list up to CardHashes is its length and its elements as add() feeds them
+// (the bytes journaled with those versions); from PackedLists on 'l', the
+// 8-byte length and 4 bytes per element.
+TEST(StateHasher, ListsArePackedFromPackedListsOn) {
+  const std::vector<int> list{1, -2, 70000};
+  StateHasher old(StateHashVersion::CardHashes), fed(StateHashVersion::CardHashes);
+  old.add_list(list);
+  fed.add(std::int64_t{3}).add(1).add(-2).add(70000);
+  EXPECT_EQ(old.hex(), fed.hex());
+  const std::string packed("l\x03\0\0\0\0\0\0\0"
+                           "\x01\0\0\0"
+                           "\xfe\xff\xff\xff"
+                           "\x70\x11\x01\0",
+                           21);
+  EXPECT_EQ(StateHasher(kPacked).add_list(list).hex(), "v5:" + hex64(xxh64(packed)));
+  EXPECT_NE(StateHasher(kPacked).add_list({1, 2}).add_list({}).hex(),
+            StateHasher(kPacked).add_list({1}).add_list({2}).hex()) << "lists are delimited by their lengths";
+  EXPECT_NE(StateHasher(kPacked).add_list({1}).hex(), StateHasher(kPacked).add(std::int64_t{1}).add_each({1}).hex());
 }
 
 TEST(StateHasher, SameInputsSameHash) {
@@ -106,13 +134,15 @@ TEST(StateHasher, KnownEncoding) {
   h.add(std::int64_t{1});
   EXPECT_EQ(h.hex(), sha256_hex(std::string("i\x01\0\0\0\0\0\0\0", 9)));
   EXPECT_EQ(StateHasher(kXxh).add(std::int64_t{1}).hex(), hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
-  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), "v4:" + hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
+  EXPECT_EQ(StateHasher().add(std::int64_t{1}).hex(), "v5:" + hex64(xxh64(std::string("i\x01\0\0\0\0\0\0\0", 9))));
 }
 
 
 // The hasher streams its bytes through the hash; the hash must stay the
-// SHA-256 (or XXH64, also under Fields and CardHashes) of the documented encoding (journals store it): 'i'/'u' +
-// 8 bytes little endian, 's' + 8-byte length + bytes. Fields of every size,
+// SHA-256 (or XXH64, also under Fields, CardHashes and PackedLists) of the
+// documented encoding (journals store it): 'i'/'u' + 8 bytes little endian,
+// 's' + 8-byte length + bytes, a list as its length and elements ('l', the
+// length and 4 bytes each from PackedLists on). Fields of every size,
 // strings longer than the hasher's 1 KiB buffer and every buffer boundary.
 TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
   auto le64 = [](std::string& out, std::uint64_t v) {
@@ -126,13 +156,13 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
     return x;
   };
   for (int round = 0; round < 400; ++round) {
-    const StateHashVersion versions[] = {kSha, kXxh, StateHashVersion::Fields, StateHashVersion::CardHashes};
-    const auto version = versions[round % 4];
+    const StateHashVersion versions[] = {kSha, kXxh, StateHashVersion::Fields, StateHashVersion::CardHashes, kPacked};
+    const auto version = versions[round % 5];
     StateHasher hasher(version);
     std::string reference;
     const int fields = static_cast<int>(next() % (round % 7 == 0 ? 5 : 400));  // and short ones
     for (int f = 0; f < fields; ++f) {
-      const auto kind = next() % 3;
+      const auto kind = next() % 4;
       if (kind == 0) {
         const auto v = static_cast<std::int64_t>(next());
         hasher.add(v);
@@ -143,6 +173,20 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
         hasher.add(v);
         reference.push_back('u');
         le64(reference, v);
+      } else if (kind == 3) {
+        std::vector<int> list(next() % (round % 10 == 0 ? 700 : 30));
+        for (auto& v : list) v = static_cast<int>(static_cast<std::uint32_t>(next()));
+        hasher.add_list(list);
+        reference.push_back(version == kPacked ? 'l' : 'i');
+        le64(reference, list.size());
+        for (int v : list) {
+          if (version == kPacked) {
+            for (int i = 0; i < 4; ++i) reference.push_back(static_cast<char>((static_cast<std::uint32_t>(v) >> (8 * i)) & 0xff));
+          } else {
+            reference.push_back('i');
+            le64(reference, static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+          }
+        }
       } else {
         const std::string s(next() % (round % 10 == 0 ? 3000 : 40), static_cast<char>('a' + f % 26));
         hasher.add(std::string_view(s));
@@ -154,7 +198,8 @@ TEST(StateHasher, StreamingEqualsTheHashOfTheWholeEncoding) {
     const auto expected = version == kSha      ? sha256_hex(reference)
                           : version == kXxh    ? hex64(xxh64(reference))
                           : version == StateHashVersion::Fields ? "v3:" + hex64(xxh64(reference))
-                                               : "v4:" + hex64(xxh64(reference));
+                          : version == StateHashVersion::CardHashes ? "v4:" + hex64(xxh64(reference))
+                                               : "v5:" + hex64(xxh64(reference));
     ASSERT_EQ(hasher.hex(), expected) << "round " << round << ", " << reference.size() << " bytes";
     ASSERT_EQ(hasher.hex(), hasher.hex()) << "hex() does not change the hasher";
   }

@@ -1,6 +1,7 @@
-// The state hashes of versions Fields and CardHashes (state_hash.cpp) feed
-// the fields of the state directly instead of hashing the position text
-// (CardHashes: an instance's card as the XXH64 of its id); each must be a
+// The state hashes of versions Fields, CardHashes and PackedLists
+// (state_hash.cpp) feed the fields of the state directly instead of hashing
+// the position text (from CardHashes on an instance's card as the XXH64 of its
+// id; PackedLists packs lists of references); each must be a
 // function of exactly what that text covers. Over random games (two, three and four
 // seats, variants on and off): two positions have equal hashes exactly when
 // save_position writes the same text for them, and a position loaded from
@@ -62,7 +63,7 @@ class EveFieldsHash : public ::testing::TestWithParam<int> {};
 // through load_position at every step.
 TEST_P(EveFieldsHash, EqualExactlyWhenThePositionTextsAreEqualAndLoadedPositionsHashAlike) {
   const auto def = definition();
-  // Per version (0: Fields, 1: CardHashes): SHA-256 of the text -> hash, and back.
+  // Per version (0: Fields, 1: PackedLists, the current one): SHA-256 of the text -> hash, and back.
   std::unordered_map<std::string, std::string> hash_of_text[2];
   std::unordered_map<std::string, std::string> text_of_hash[2];
   std::size_t steps = 0, repeated = 0, loaded = 0;
@@ -79,8 +80,8 @@ TEST_P(EveFieldsHash, EqualExactlyWhenThePositionTextsAreEqualAndLoadedPositions
     const auto check = [&](const EveMatch& match, const std::string& where) {
       const std::string text = save_position(match);
       const std::string hash = match.state_hash();
-      ASSERT_EQ(rules::state_hash_version(hash), StateHashVersion::CardHashes) << hash;
-      ASSERT_EQ(match.state_hash_as(StateHashVersion::CardHashes), hash);
+      ASSERT_EQ(rules::state_hash_version(hash), StateHashVersion::PackedLists) << hash;
+      ASSERT_EQ(match.state_hash_as(StateHashVersion::PackedLists), hash);
       const std::string fields = match.state_hash_as(StateHashVersion::Fields);
       ASSERT_EQ(rules::state_hash_version(fields), StateHashVersion::Fields) << fields;
       const std::string digest = rules::sha256_hex(text);
@@ -149,14 +150,19 @@ TEST(EveStateHash, OlderVersionsHashThePositionText) {
     EXPECT_EQ(m->state_hash_as(version), h.hex());
     EXPECT_TRUE(m->has_state_hash(h.hex()));
   }
-  EXPECT_EQ(m->state_hash(), m->state_hash_as(StateHashVersion::CardHashes));
-  EXPECT_EQ(m->state_hash(), m->state_fields_hash(StateHashVersion::CardHashes));
+  EXPECT_EQ(m->state_hash(), m->state_hash_as(StateHashVersion::PackedLists));
+  EXPECT_EQ(m->state_hash(), m->state_fields_hash(StateHashVersion::PackedLists));
   EXPECT_TRUE(m->has_state_hash(m->state_hash()));
-  EXPECT_EQ(m->state_hash().substr(0, 3), "v4:");
+  EXPECT_EQ(m->state_hash().substr(0, 3), "v5:");
   const std::string fields = m->state_hash_as(StateHashVersion::Fields);
   EXPECT_EQ(fields.substr(0, 3), "v3:");
-  EXPECT_NE(fields.substr(3), m->state_hash().substr(3)) << "CardHashes feeds a card's id as a number";
+  const std::string cards = m->state_hash_as(StateHashVersion::CardHashes);
+  EXPECT_EQ(cards, m->state_fields_hash(StateHashVersion::CardHashes));
+  EXPECT_EQ(cards.substr(0, 3), "v4:");
+  EXPECT_NE(fields.substr(3), cards.substr(3)) << "CardHashes feeds a card's id as a number";
+  EXPECT_NE(cards.substr(3), m->state_hash().substr(3)) << "PackedLists packs the lists of references";
   EXPECT_TRUE(m->has_state_hash(fields));
+  EXPECT_TRUE(m->has_state_hash(cards));
 }
 
 // One change of one field: `prepare` (if any) makes both states of the

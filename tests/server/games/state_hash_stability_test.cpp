@@ -8,8 +8,9 @@
 // across that upgrade will not recover: update the values and say so.
 // Every version of the hash is pinned: SHA-256 (what matches journaled before
 // December 2026 carry; recovery still checks them by it), XXH64 (EVE: of the
-// position text) and Fields, the current one ("v3:" + XXH64; EVE: of the
-// state's fields fed directly, rules/eve_genesis/src/state_hash.cpp).
+// position text), Fields ("v3:" + XXH64; EVE: of the state's fields fed
+// directly, rules/eve_genesis/src/state_hash.cpp), CardHashes ("v4:") and
+// PackedLists, the current one ("v5:"; lists of numbers packed).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,6 +26,7 @@ namespace {
 constexpr auto kXxh64 = rules::StateHashVersion::Xxh64;
 constexpr auto kFields = rules::StateHashVersion::Fields;
 constexpr auto kCardHashes = rules::StateHashVersion::CardHashes;
+constexpr auto kPackedLists = rules::StateHashVersion::PackedLists;
 
 // Seeded game n: the card games' seeded setup; a board game has no decks.
 rules::MatchSetup setup_of(const GameEntry& game, int seats, std::uint64_t n) {
@@ -36,14 +38,14 @@ rules::MatchSetup setup_of(const GameEntry& game, int seats, std::uint64_t n) {
   return setup;
 }
 
-// The hashes (their first 16 digits; a Fields hash whole, "v3:" and 16) after
+// The hashes (their first 16 digits; from Fields on whole, "v<n>:" and 16) after
 // commands 1, 10, 40 and 60 (or the last) of seeded random-bot game n, joined
 // by spaces.
 std::string hashes_of(const std::string& id, int seats, std::uint64_t n,
                       rules::StateHashVersion version = rules::StateHashVersion::Sha256) {
   const auto& game = setups::shipped(id);
   const auto setup = setup_of(game, seats, n);
-  const std::size_t length = version == kFields || version == kCardHashes ? 19 : 16;
+  const std::size_t length = version >= kFields ? 19 : 16;
   std::string out;
   int commands = 0;
   testsupport::BotPlayOptions options;
@@ -75,8 +77,8 @@ TEST(StateHashStability, ConquestsHashesAreTheOnesEarlierVersionsJournaled) {
 }
 
 // Recovery and rollback check a rebuilt match with has_state_hash: a hash
-// journaled by an older version (SHA-256, XXH64) is checked by that version,
-// a new one by Fields, and anything else (another state's hash, a changed
+// journaled by an older version (SHA-256, XXH64, Fields, CardHashes) is
+// checked by that version, a new one by PackedLists, and anything else (another state's hash, a changed
 // digit, a length or prefix of none) is refused.
 TEST(StateHashStability, JournaledHashesAreCheckedByTheVersionTheyWereMadeWith) {
   for (const auto& [id, seats] : {std::pair<std::string, int>{"eve_genesis", 2}, {"everzone", 3}, {"conquests", 2}}) {
@@ -91,25 +93,30 @@ TEST(StateHashStability, JournaledHashesAreCheckedByTheVersionTheyWereMadeWith) 
       const auto sha = step.match.state_hash_as(rules::StateHashVersion::Sha256);
       const auto xxh = step.match.state_hash_as(kXxh64);
       const auto fields = step.match.state_hash_as(kFields);
+      const auto cards = step.match.state_hash_as(kCardHashes);
       const auto current = step.match.state_hash();
       ASSERT_EQ(sha.size(), 64u);
       ASSERT_EQ(xxh.size(), 16u);
       ASSERT_EQ(fields.size(), 19u);
       ASSERT_EQ(fields.substr(0, 3), "v3:");
       ASSERT_EQ(current.size(), 19u);
-      ASSERT_EQ(current.substr(0, 3), "v4:");
-      ASSERT_EQ(step.match.state_hash_as(kCardHashes), current);
+      ASSERT_EQ(cards.substr(0, 3), "v4:");
+      ASSERT_EQ(current.substr(0, 3), "v5:");
+      ASSERT_EQ(step.match.state_hash_as(kPackedLists), current);
       if (id != "eve_genesis") {
         EXPECT_EQ(fields.substr(3), xxh) << id << ": other games feed Fields the bytes they fed Xxh64";
-        EXPECT_EQ(current.substr(3), xxh) << id << ": other games feed CardHashes the bytes they fed Xxh64";
+        EXPECT_EQ(cards.substr(3), xxh) << id << ": other games feed CardHashes the bytes they fed Xxh64";
       } else {
         EXPECT_NE(fields.substr(3), xxh) << "EVE feeds Fields its fields, Xxh64 its position text";
-        EXPECT_NE(current.substr(3), fields.substr(3)) << "EVE feeds CardHashes a card's id as a number";
+        EXPECT_NE(cards.substr(3), fields.substr(3)) << "EVE feeds CardHashes a card's id as a number";
         EXPECT_FALSE(step.match.has_state_hash("v3:" + xxh));
         EXPECT_FALSE(step.match.has_state_hash("v4:" + fields.substr(3))) << "Fields digits as CardHashes";
         EXPECT_FALSE(step.match.has_state_hash(fields.substr(3))) << "Fields digits without the prefix";
       }
-      for (const auto& hash : {sha, xxh, fields, current}) {
+      EXPECT_NE(current.substr(3), cards.substr(3)) << id << ": PackedLists feeds lists packed";
+      EXPECT_FALSE(step.match.has_state_hash("v5:" + cards.substr(3))) << id << ": CardHashes digits as PackedLists";
+      EXPECT_FALSE(step.match.has_state_hash("v4:" + current.substr(3))) << id << ": PackedLists digits as CardHashes";
+      for (const auto& hash : {sha, xxh, fields, cards, current}) {
         EXPECT_TRUE(step.match.has_state_hash(hash)) << id << " " << hash;
         auto changed = hash;
         changed[5] = changed[5] == '0' ? '1' : '0';
@@ -119,7 +126,7 @@ TEST(StateHashStability, JournaledHashesAreCheckedByTheVersionTheyWereMadeWith) 
       if (!before.empty() && before[0] != sha) {
         for (const auto& old : before) EXPECT_FALSE(step.match.has_state_hash(old)) << id;
       }
-      before = {sha, xxh, fields, current};
+      before = {sha, xxh, fields, cards, current};
       ++checked;
     };
     rules::Rng bot(testsupport::seed_from_number(~3ull));
@@ -176,6 +183,19 @@ TEST(StateHashStability, FieldsAndCardHashesHashesOfEveryGameArePinnedToo) {
     EXPECT_EQ(hashes_of(id, seats, n, kFields), prefixed("v3:", xxh)) << id;
     EXPECT_EQ(hashes_of(id, seats, n, kCardHashes), prefixed("v4:", xxh)) << id;
   }
+}
+
+// PackedLists, the current version (what rooms journal from now on): every
+// game feeds it its lists packed, so its digits are its own.
+TEST(StateHashStability, PackedListsHashesOfEveryGameArePinned) {
+  EXPECT_EQ(hashes_of("eve_genesis", 2, 1, kPackedLists),
+            "v5:a7f97e4b33ec346d v5:82fdd299fcc51a29 v5:98b8b9e33e1bd884 v5:e06147b1a866a3f1");
+  EXPECT_EQ(hashes_of("everzone", 2, 1, kPackedLists),
+            "v5:7de9dfc4b6d96f11 v5:9b77ab70c05ea7fc v5:6cd549c2f21369dc v5:1940013a0de4efdc");
+  EXPECT_EQ(hashes_of("everzone", 3, 2, kPackedLists),
+            "v5:38941530a07eb151 v5:e2d0f3316cff4eb6 v5:57d2aca0c759c9b2 v5:b46e44ad6820a42c");
+  EXPECT_EQ(hashes_of("conquests", 2, 1, kPackedLists),
+            "v5:2ff7848c3b3ea169 v5:293e91b573238aaa v5:760197de2dad1090 v5:636eecb8caf12f74");
 }
 
 }  // namespace

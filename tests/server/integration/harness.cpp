@@ -56,7 +56,7 @@ std::int64_t ServerTest::count(const std::string& sql) const {
 }
 
 // A command batch's payload holds per command a header line, then the state
-// hash ("v4:" or "v3:" and 16 hex digits; 16 digits alone by an older version), the
+// hash ("v<n>:" and 16 hex digits; 16 digits alone by an older version), the
 // command text and its meta. The digits become zeros, the prefix stays.
 std::size_t ServerTest::zero_journaled_hashes() {
   pqxx::connection conn(database_);

@@ -80,11 +80,12 @@ TEST_F(Recovery, ALogThatDoesNotReplayToItsHashIsAbortedNotResumed) {
 }
 
 // Commands journaled before state hash version 3 carry 16 hex digits (XXH64),
-// those since "v3:" or "v4:" and 16 digits: recovery checks a journaled hash by
-// the version it was made with. High Card Duel feeds these versions the same
-// bytes, so a log journaled by the versions before is the same log with "v3:"
-// prefixes or none: the match resumes from it (here a log with both, as a
-// match journaled across two upgrades has), and goes on journaling "v4:" hashes.
+// those since "v3:", "v4:" or "v5:" and 16 digits: recovery checks a journaled
+// hash by the version it was made with. High Card Duel feeds these versions
+// the same bytes (it has no lists), so a log journaled by the versions before
+// is the same log with another prefix or none: the match resumes from it
+// (here a log with three, as a match journaled across three upgrades has), and
+// goes on journaling "v5:" hashes.
 TEST_F(Recovery, AMatchJournaledByTheVersionBeforeIsResumed) {
   auto alice = player("alice");
   auto bob = player("bob");
@@ -106,11 +107,11 @@ TEST_F(Recovery, AMatchJournaledByTheVersionBeforeIsResumed) {
       std::vector<const persistence::CommandRecord*> records;
       for (auto& command : *commands) {
         ASSERT_EQ(command.state_hash.size(), 19u) << command.state_hash;
-        ASSERT_EQ(command.state_hash.substr(0, 3), "v4:");
+        ASSERT_EQ(command.state_hash.substr(0, 3), "v5:");
         if (command.index == 1) {
           command.state_hash.erase(0, 3);
         } else {
-          command.state_hash.replace(0, 3, "v3:");
+          command.state_hash.replace(0, 3, command.index == 2 ? "v3:" : "v4:");
         }
         records.push_back(&command);
         ++rewritten;
