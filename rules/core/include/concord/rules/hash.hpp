@@ -29,8 +29,9 @@
 //           list of numbers (add_list: EverZone's piles, Conquests' hands
 //           and decks, EVE's references) is 'l' + its 8-byte length + 4 bytes
 //           per element instead of its length and 9 bytes per element:
-//           EverZone's lists were most of its hash's bytes, and the hash a
-//           fifth of what a command costs beyond the engine in games_bench.
+//           EverZone's lists were most of its hash's bytes, and the hash about
+//           a seventh of what its commands cost beyond the engine in
+//           games_bench (loadtest/README.md, games_ratio.sh).
 // From Fields on a hash starts with "v<version>:" (a later version takes the
 // next number); the two oldest are bare hex, told apart by their length.
 #pragma once
