@@ -39,9 +39,6 @@ void add_size(StateHasher& h, std::size_t n) { h.add(static_cast<std::int64_t>(n
 
 void add_text(StateHasher& h, const std::string& s) { h.add(std::string_view(s)); }
 
-// Card references, seats ("c12 c7", "0 2").
-void add_ints(StateHasher& h, const std::vector<int>& ids) { h.add_list(ids); }
-
 void add_texts(StateHasher& h, const std::vector<std::string>& list) {
   add_size(h, list.size());
   for (const auto& s : list) add_text(h, s);
@@ -65,7 +62,7 @@ struct Cards {
 
 // A list of card tokens ("ship_id#12" ...): the ids, then their cards.
 void add_tokens(StateHasher& h, const Cards& c, const std::vector<CardId>& ids) {
-  add_ints(h, ids);
+  h.add_list(ids);
   for (CardId id : ids) c.add_card_of(h, id);
 }
 
@@ -129,13 +126,13 @@ void add_header(StateHasher& h, const GameState& st, const rules::Rng& rng) {
     add_text(h, st.result->reason);
   } else {
     h.add(2);
-    add_ints(h, st.result->winners);
+    h.add_list(st.result->winners);
     add_text(h, st.result->reason);
   }
   bool shuffled = false;
   for (std::size_t i = 0; i < st.table.size(); ++i) shuffled = shuffled || st.table[i] != static_cast<SeatIndex>(i);
   h.add(shuffled);
-  if (shuffled) add_ints(h, st.table);
+  if (shuffled) h.add_list(st.table);
   h.add(st.variants.range).add(st.variants.hunter).add(st.variants.destroying).add(st.variants.alliances);
   const ResolutionChoice& c = st.choice;
   h.add(static_cast<int>(c.kind));
@@ -184,7 +181,7 @@ void add_region(StateHasher& h, const Cards& c, const Region& r) {
 void add_keyword_item(StateHasher& h, const PileItem& p) {
   h.add(p.card).add(static_cast<int>(p.keyword)).add(p.strength);
   add_text(h, p.region);
-  add_ints(h, p.targets);
+  h.add_list(p.targets);
   h.add(p.base_target >= 0 ? p.base_target : -1);
 }
 
@@ -196,7 +193,7 @@ void add_ability_item(StateHasher& h, const PileItem& p) {
     add_text(h, p.region);
   }
   h.add(p.effect).add(p.target >= 0 ? p.target : -1);
-  add_ints(h, p.targets);
+  h.add_list(p.targets);
   h.add(p.strength > 0 ? p.strength : 0);
 }
 
@@ -251,10 +248,10 @@ void add_combat(StateHasher& h, const Cards& cards) {
     h.add(c.defender >= 0 ? c.defender : -1).add(static_cast<int>(c.stage));
     h.add(c.must_withdraw).add(c.defender_left);
   }
-  add_ints(h, c.defenders);
-  add_ints(h, c.queue);
-  add_ints(h, st.mined);
-  add_ints(h, st.clones);
+  h.add_list(c.defenders);
+  h.add_list(c.queue);
+  h.add_list(st.mined);
+  h.add_list(st.clones);
   add_size(h, st.effects.size());
   for (const auto& e : st.effects) add_effect(h, e);
   add_under(h, cards);

@@ -122,6 +122,7 @@ class StateHasher {
   }
   // Each element as 4 bytes little-endian, a run at a time through the buffer.
   StateHasher& add_packed(const int* v, std::size_t n) {
+    static_assert(sizeof(int) == 4, "an element is hashed as 4 bytes");
     while (n > 0) {
       if (fill_ + 4 > buffer_.size()) compress();
       const std::size_t run = std::min(n, (buffer_.size() - fill_) / 4);
