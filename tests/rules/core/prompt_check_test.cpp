@@ -28,6 +28,36 @@ TEST(CheckPrompt, OptionIdsInAPromptAreUnique) {
   EXPECT_NE(r->message.find("ability:c1:0"), std::string::npos);
 }
 
+// Repeated ids are found by comparing pairs among a few options and by
+// sorting among many; either way the message names the first id repeated.
+TEST(CheckPrompt, RepeatedIdsAreFoundAmongFewAndManyOptions) {
+  for (const std::size_t count : {2u, 8u, 9u, 40u}) {
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < count; ++i) ids.push_back("o" + std::to_string(i));
+    EXPECT_FALSE(check_prompt(with_ids(ids))) << count;
+    ids.push_back("o1");
+    ids.push_back("o0");
+    const auto r = check_prompt(with_ids(ids));
+    ASSERT_TRUE(r) << count;
+    EXPECT_NE(r->message.find("'o1' appears twice"), std::string::npos) << count << ": " << r->message;
+  }
+}
+
+TEST(CheckPrompt, LegalSetsNameDistinctOptionsWithinTheBounds) {
+  Prompt p = with_ids({"a", "b", "c"}, 1, 2);
+  p.legal_sets = {{"a"}, {"b", "c"}};
+  EXPECT_FALSE(check_prompt(p));
+  p.legal_sets = {{"a"}, {"b", "z"}};
+  ASSERT_TRUE(check_prompt(p));
+  EXPECT_NE(check_prompt(p)->message.find("unknown option 'z'"), std::string::npos);
+  p.legal_sets = {{"c", "c"}};
+  ASSERT_TRUE(check_prompt(p));
+  EXPECT_NE(check_prompt(p)->message.find("repeats 'c'"), std::string::npos);
+  p.legal_sets = {{"a", "b", "c"}};
+  ASSERT_TRUE(check_prompt(p));
+  EXPECT_NE(check_prompt(p)->message.find("outside the choice bounds"), std::string::npos);
+}
+
 TEST(CheckPrompt, EmptyIdsWhitespaceAndEqualsAreRefused) {
   EXPECT_TRUE(check_prompt(with_ids({""})));
   EXPECT_TRUE(check_prompt(with_ids({"a b"})));
