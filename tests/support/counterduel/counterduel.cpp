@@ -18,6 +18,7 @@
 #include "counterduel/counterduel.hpp"
 
 #include <array>
+#include <memory>
 
 #include "concord/rules/hash.hpp"
 #include "concord/rules/rng.hpp"
@@ -49,9 +50,13 @@ Event make_event(CounterDuelEvent data, std::string text) {
 
 std::string seat_name(SeatIndex s) { return "seat " + std::to_string(s); }
 
-rules::Prompt move_prompt() {
-  return rules::Prompt{"move", "Add 1 to 3 to the total; reaching 100 wins.", 1, 1,
-                       {{"add", "Add k to the total", rules::ValueRange{1, kMaxStep}}}};
+// The game's one prompt, made once: every turn offers the same, so the seat
+// to move is handed this one (shared_prompt) rather than a new copy per call.
+const std::shared_ptr<const rules::Prompt>& move_prompt() {
+  static const auto prompt = std::make_shared<const rules::Prompt>(
+      rules::Prompt{"move", "Add 1 to 3 to the total; reaching 100 wins.", 1, 1,
+                    {{"add", "Add k to the total", rules::ValueRange{1, kMaxStep}}}});
+  return prompt;
 }
 
 class CounterDuelMatch final : public rules::Match {
@@ -59,15 +64,19 @@ class CounterDuelMatch final : public rules::Match {
   explicit CounterDuelMatch(std::array<std::int64_t, kSeats> secrets) : secrets_(secrets) {}
 
   std::optional<rules::Prompt> prompt(SeatIndex seat) const override {
-    if (result_ || seat != active_) return std::nullopt;
-    return move_prompt();
+    if (!prompted(seat)) return std::nullopt;
+    return *move_prompt();
+  }
+
+  std::shared_ptr<const rules::Prompt> shared_prompt(SeatIndex seat) const override {
+    return prompted(seat) ? move_prompt() : nullptr;
   }
 
   Outcome submit(SeatIndex seat, const rules::Answer& answer) override {
     if (result_) return Outcome::reject("NO_PROMPT", "the match is over");
     if (!valid_seat(seat)) return Outcome::reject("INVALID_SEAT", "no such seat");
     if (seat != active_) return Outcome::reject("NOT_YOUR_TURN", "it is " + seat_name(active_) + "'s turn");
-    if (auto r = rules::check_answer_shape(move_prompt(), answer)) return {false, {}, std::move(*r)};
+    if (auto r = rules::check_answer_shape(*move_prompt(), answer)) return {false, {}, std::move(*r)};
     const int step = static_cast<int>(answer.choices.front().value);
     total_ += step;
     ++moves_;
@@ -133,6 +142,7 @@ class CounterDuelMatch final : public rules::Match {
 
  private:
   static bool valid_seat(SeatIndex seat) { return seat >= 0 && seat < kSeats; }
+  bool prompted(SeatIndex seat) const { return !result_ && seat == active_; }
 
   void finish(SeatIndex winner, const std::string& reason, std::vector<Event>& events) {
     result_ = rules::MatchResult{{winner}, false, reason};
