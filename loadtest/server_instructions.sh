@@ -38,6 +38,15 @@ psql "$CONNINFO" -q -c "TRUNCATE matches, match_command_batches CASCADE" >/dev/n
 OUT="$(mktemp -d)"
 ulimit -n 20000 2>/dev/null || true
 
+SERVER="" LOAD=""
+# Whatever happens, no server or load client is left running.
+stop() {
+  [ -z "$LOAD" ] || kill "$LOAD" 2>/dev/null || true
+  if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  LOAD="" SERVER=""
+}
+trap stop EXIT
+
 valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" "$BUILD/tests/support/concord-test-server" \
   --address 127.0.0.1 --port "$PORT" --database "$CONNINFO" --rate 1000000 --burst 1000000 \
   --max-connections-per-address 0 --log-level warn >"$OUT/server.log" 2>&1 &
@@ -54,8 +63,7 @@ callgrind_control -z "$SERVER" >/dev/null 2>&1
 sleep "$MEASURE"
 callgrind_control -d "$SERVER" >/dev/null 2>&1
 after="$(accepted)"
-kill "$LOAD" 2>/dev/null || true
-kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
+stop
 PROFILE="$OUT/callgrind.out.1"
 # (awk reads to the end: leaving early would end the pipe with SIGPIPE)
 total="$(callgrind_annotate "$PROFILE" | awk '/PROGRAM TOTALS/ && !n++ { gsub(",", "", $1); print $1 }')"
