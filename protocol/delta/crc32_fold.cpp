@@ -12,6 +12,31 @@
 
 namespace concord::protocol {
 
+namespace {
+
+// The byte-at-a-time table of the reflected polynomial (0xEDB88320), for the
+// fewer than 16 bytes left after folding: zlib's crc32_z for those was a
+// call and a setup costing more than the bytes (1% of an EverZone command
+// with views in games_bench).
+constexpr std::array<std::uint32_t, 256> kByteTable = [] {
+  std::array<std::uint32_t, 256> table{};
+  for (std::uint32_t i = 0; i < 256; ++i) {
+    std::uint32_t c = i;
+    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    table[i] = c;
+  }
+  return table;
+}();
+
+// zlib's crc32(crc, bytes) a byte at a time.
+std::uint32_t crc_bytes(std::uint32_t crc, std::string_view bytes) {
+  crc = ~crc;
+  for (const char c : bytes) crc = kByteTable[(crc ^ static_cast<unsigned char>(c)) & 0xFF] ^ (crc >> 8);
+  return ~crc;
+}
+
+}  // namespace
+
 std::uint32_t crc32_zlib(std::uint32_t crc, std::string_view bytes) {
   return static_cast<std::uint32_t>(
       crc32_z(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<z_size_t>(bytes.size())));
@@ -116,27 +141,6 @@ CONCORD_CRC_WIDE_TARGET std::uint32_t crc_fold_wide(std::uint32_t crc, const cha
   return fold_rest(load(lanes), load(lanes + 16), load(lanes + 32), load(lanes + 48), p, size);
 }
 
-// The byte-at-a-time table of the reflected polynomial (0xEDB88320), for the
-// fewer than 16 bytes left after folding: zlib's crc32_z for those was a
-// call and a setup costing more than the bytes (1% of an EverZone command
-// with views in games_bench).
-constexpr std::array<std::uint32_t, 256> kByteTable = [] {
-  std::array<std::uint32_t, 256> table{};
-  for (std::uint32_t i = 0; i < 256; ++i) {
-    std::uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    table[i] = c;
-  }
-  return table;
-}();
-
-// zlib's crc32(crc, bytes) a byte at a time.
-std::uint32_t crc_bytes(std::uint32_t crc, std::string_view bytes) {
-  crc = ~crc;
-  for (const char c : bytes) crc = kByteTable[(crc ^ static_cast<unsigned char>(c)) & 0xFF] ^ (crc >> 8);
-  return ~crc;
-}
-
 bool has_pclmul() {
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
@@ -163,7 +167,8 @@ bool crc32_folds_wide() {
 }
 
 std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) {
-  if (bytes.size() < 64 || !crc32_folds()) return crc32_zlib(crc, bytes);
+  if (bytes.size() < 64) return crc_bytes(crc, bytes);  // the pieces of a PieceView are often this short
+  if (!crc32_folds()) return crc32_zlib(crc, bytes);
   const std::size_t whole = bytes.size() / 16 * 16;
   if (whole >= 256 && crc32_folds_wide()) {
     crc = ~crc_fold_wide(~crc, bytes.data(), whole);
@@ -173,13 +178,104 @@ std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) {
   return crc_bytes(crc, bytes.substr(whole));
 }
 
-#else
+#endif
+
+namespace {
+
+constexpr std::uint32_t kReflectedPoly = 0xEDB88320u;  // bit 31 is x^0
+
+// a(x) * b(x) modulo the polynomial, a bit of a at a time (zlib's multmodp).
+std::uint32_t multiply_bits(std::uint32_t a, std::uint32_t b) {
+  std::uint32_t product = 0;
+  for (std::uint32_t m = 1u << 31; m != 0; m >>= 1) {
+    if (a & m) product ^= b;
+    b = (b & 1) ? (b >> 1) ^ kReflectedPoly : b >> 1;
+  }
+  return product;
+}
+
+#ifdef CONCORD_CRC_FOLD
+// The same by one carry-less multiplication: of the 63-bit product (bit k is
+// x^(62-k)), bits 31-62 are its terms below x^32, already in the reflected
+// 32-bit form; bits 0-30 are the rest, x^32 times a 31-term polynomial,
+// reduced by four steps of the byte table (each multiplies by x^8 modulo the
+// polynomial, as a CRC does for a zero byte).
+CONCORD_CRC_TARGET std::uint32_t multiply_clmul(std::uint32_t a, std::uint32_t b) {
+  const __m128i product = _mm_clmulepi64_si128(_mm_cvtsi32_si128(static_cast<int>(a)),
+                                               _mm_cvtsi32_si128(static_cast<int>(b)), 0x00);
+  const auto t = static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
+  auto high = static_cast<std::uint32_t>((t & 0x7FFFFFFFu) << 1);
+  for (int i = 0; i < 4; ++i) high = kByteTable[high & 0xFF] ^ (high >> 8);
+  return static_cast<std::uint32_t>(t >> 31) ^ high;
+}
+#endif
+
+std::uint32_t multiply(std::uint32_t a, std::uint32_t b) {
+#ifdef CONCORD_CRC_FOLD
+  if (crc32_folds()) return multiply_clmul(a, b);
+#endif
+  return multiply_bits(a, b);
+}
+
+// x^(2^k) modulo the polynomial, k = 0..63 (zlib's x2n_table).
+const std::array<std::uint32_t, 64>& powers_of_two() {
+  static const std::array<std::uint32_t, 64> table = [] {
+    std::array<std::uint32_t, 64> out{};
+    std::uint32_t p = 1u << 30;  // x^1
+    for (auto& entry : out) {
+      entry = p;
+      p = multiply_bits(p, p);
+    }
+    return out;
+  }();
+  return table;
+}
+
+// x^(8 * length) modulo the polynomial.
+std::uint32_t shift_of(std::uint64_t length);
+
+}  // namespace
+
+// A few multiplications a length: the last lengths asked for are kept (the
+// parts of a match's views come back at the same sizes).
+std::uint32_t crc32_shift_of(std::uint64_t length) {
+  struct Kept {
+    std::uint64_t length = ~std::uint64_t{0};
+    std::uint32_t shift = 0;
+  };
+  thread_local std::array<Kept, 128> kept;
+  Kept& slot = kept[length % kept.size()];
+  if (slot.length == length) return slot.shift;
+  slot = {length, shift_of(length)};
+  return slot.shift;
+}
+
+namespace {
+
+std::uint32_t shift_of(std::uint64_t length) {
+  const auto& powers = powers_of_two();
+  std::uint32_t p = 1u << 31;  // x^0
+  for (std::size_t k = 3; length != 0 && k < powers.size(); ++k, length >>= 1) {
+    if (length & 1) p = multiply(powers[k], p);
+  }
+  return p;
+}
+
+}  // namespace
+
+std::uint32_t crc32_combine_shifted(std::uint32_t crc_a, std::uint32_t crc_b, std::uint32_t shift_b) {
+  return multiply(shift_b, crc_a) ^ crc_b;
+}
+
+#ifndef CONCORD_CRC_FOLD
 
 bool crc32_folds() { return false; }
 
 bool crc32_folds_wide() { return false; }
 
-std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) { return crc32_zlib(crc, bytes); }
+std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) {
+  return bytes.size() < 64 ? crc_bytes(crc, bytes) : crc32_zlib(crc, bytes);
+}
 
 #endif
 

@@ -17,6 +17,16 @@ std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes);
 // The same by zlib alone (for tests and the side-by-side benchmark).
 std::uint32_t crc32_zlib(std::uint32_t crc, std::string_view bytes);
 
+// Combining checksums (zlib's crc32_combine_gen and crc32_combine_op): the
+// CRC-32 of bytes A then B from the CRC-32s of A and of B, and B's `shift`,
+// x^(8 * B's length) modulo the polynomial (crc32_shift_of). The
+// multiplication modulo the polynomial is one PCLMULQDQ and four table steps
+// where the CPU has it (zlib's loops a bit at a time, up to 32 steps): a view
+// in pieces (view_pieces.hpp) gets its checksum from its pieces' own, kept
+// with them, at a few instructions a piece.
+std::uint32_t crc32_shift_of(std::uint64_t length);
+std::uint32_t crc32_combine_shifted(std::uint32_t crc_a, std::uint32_t crc_b, std::uint32_t shift_b);
+
 // Whether crc32_update folds with PCLMULQDQ on this machine, and whether it
 // folds 256 bytes or more with VPCLMULQDQ on AVX-512 registers.
 bool crc32_folds();

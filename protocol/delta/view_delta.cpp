@@ -22,8 +22,8 @@
 #include "delta/view_delta.hpp"
 
 #include "delta/crc32_fold.hpp"
+#include "delta/delta_ops.hpp"
 #include "delta/equal_runs.hpp"
-#include "delta/wire_bytes.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -45,42 +45,6 @@ std::uint64_t load8(const char* p) {
 std::size_t slot_of(std::uint64_t bytes, int bits) {
   return static_cast<std::size_t>((bytes * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
-
-bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
-  v = 0;
-  for (int shift = 0; shift < 64 && at < in.size(); shift += 7) {
-    const auto byte = static_cast<unsigned char>(in[at++]);
-    v |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
-    if (!(byte & 0x80)) return true;
-  }
-  return false;
-}
-
-// Each instruction's varints are gathered in a local buffer and appended at
-// once: appending them byte by byte (a capacity check and a call each) was a
-// tenth of a delta's time.
-class Encoder {
- public:
-  explicit Encoder(std::string& out) : out_(out) { out_.clear(); }
-  void insert(std::string_view literal) {
-    if (literal.empty()) return;
-    char header[10];
-    out_.append(header, wire::put_varint(header, (static_cast<std::uint64_t>(literal.size()) << 1) | 1));
-    out_.append(literal);
-  }
-  void copy(std::size_t from, std::size_t length) {
-    const auto d = static_cast<std::int64_t>(from) - static_cast<std::int64_t>(copy_end_);
-    char bytes[20];
-    std::size_t n = wire::put_varint(bytes, static_cast<std::uint64_t>(length) << 1);
-    n += wire::put_varint(bytes + n, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
-    out_.append(bytes, n);
-    copy_end_ = from + length;
-  }
-
- private:
-  std::string& out_;
-  std::size_t copy_end_ = 0;
-};
 
 // Index of the base: slot -> first position whose 8 bytes hash there, for
 // every kStride-th position only: a match of kMinMatch + kStride - 1 bytes or
@@ -196,7 +160,7 @@ std::size_t common_suffix(std::string_view a, std::string_view b, std::size_t li
 // The greedy match finder over target[t_lo, t_hi) against base[b_lo, b_hi)
 // (copies may extend outside the base range, never outside the target's).
 void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, std::string_view target,
-                   std::size_t t_lo, Encoder& enc) {
+                   std::size_t t_lo, OpsWriter& enc) {
   const std::size_t expect_first = b_lo;
   if (b_hi - b_lo < kMinMatch) b_lo = 0, b_hi = base.size();  // an insertion: search the whole base
   if (b_hi - b_lo < kMinMatch || target.size() - t_lo < kMinMatch) {
@@ -228,10 +192,11 @@ void make_view_delta(std::string_view base, std::string_view target, std::string
   const std::size_t prefix = common_prefix(base, target);
   const std::size_t suffix =
       common_suffix(base, target, std::min(base.size(), target.size()) - prefix);
-  Encoder enc(ops);
+  OpsWriter enc(ops);
   if (prefix) enc.copy(0, prefix);
   encode_middle(base, prefix, base.size() - suffix, target.substr(0, target.size() - suffix), prefix, enc);
   if (suffix) enc.copy(base.size() - suffix, suffix);
+  enc.finish();
 }
 
 std::string make_view_delta(std::string_view base, std::string_view target) {
@@ -242,28 +207,17 @@ std::string make_view_delta(std::string_view base, std::string_view target) {
 
 std::optional<std::string> apply_view_delta(std::string_view base, std::string_view ops) {
   std::string out;
-  std::size_t at = 0, copy_end = 0;
-  while (at < ops.size()) {
-    std::uint64_t header = 0;
-    if (!get_varint(ops, at, header)) return std::nullopt;
-    const std::uint64_t length = header >> 1;
-    if (header & 1) {
-      if (length > ops.size() - at) return std::nullopt;
-      out.append(ops.substr(at, length));
-      at += length;
-      continue;
+  bool inside = true;
+  const bool read = for_each_op(ops, [&](const DeltaOp& op) {
+    if (op.insert) {
+      out.append(op.literal);
+    } else if (op.from > base.size() || op.length > base.size() - op.from) {
+      inside = false;
+    } else if (inside) {
+      out.append(base.substr(static_cast<std::size_t>(op.from), static_cast<std::size_t>(op.length)));
     }
-    std::uint64_t zigzag = 0;
-    if (!get_varint(ops, at, zigzag)) return std::nullopt;
-    const auto d = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
-    const auto from = static_cast<std::int64_t>(copy_end) + d;
-    if (from < 0 || static_cast<std::uint64_t>(from) > base.size() ||
-        length > base.size() - static_cast<std::uint64_t>(from)) {
-      return std::nullopt;
-    }
-    out.append(base.substr(static_cast<std::size_t>(from), length));
-    copy_end = static_cast<std::size_t>(from) + length;
-  }
+  });
+  if (!read || !inside) return std::nullopt;
   return out;
 }
 

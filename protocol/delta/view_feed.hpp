@@ -6,8 +6,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <google/protobuf/any.pb.h>
+
+#include "delta/view_pieces.hpp"
 
 namespace concord::protocol {
 
@@ -21,13 +24,36 @@ class ViewFeed {
   // `view_checksum`. (Serialized messages concatenate: parsed, the bytes
   // before `out`'s and these are one MatchUpdate.)
   void record(std::uint64_t index, const google::protobuf::Any& view, bool full, std::string* out);
+  // The same for a view in pieces (view_pieces.hpp): after a view in pieces,
+  // the delta is put together from the pieces' versions and changes without
+  // searching the view's bytes; after a whole one, it is searched as above.
+  // A whole view recorded after pieces goes out whole (the feed keeps no
+  // bytes of the pieces' view).
+  void record(std::uint64_t index, const PieceView& view, bool full, std::string* out);
   // Drops the base (e.g. after a rollback): the next update is a full view.
   void forget() { index_.reset(); }
   std::optional<std::uint64_t> index() const { return index_; }
 
  private:
+  // A piece of the base: where its bytes were in the view, and for an
+  // unversioned one where they are in kept_.
+  struct BasePiece {
+    std::uint32_t slot = 0;
+    std::uint64_t key = 0;
+    std::size_t offset = 0, size = 0, kept = 0;
+  };
+  bool follows(std::uint64_t index, bool full) const { return !full && index_ && *index_ + 1 == index; }
+  bool piece_delta(const PieceView& view);
+  const BasePiece* base_piece(std::uint32_t slot, std::size_t& cursor) const;
+  void keep_pieces(const PieceView& view);
+
   std::optional<std::uint64_t> index_;
-  std::string bytes_;  // view.value() of index_
+  bool in_pieces_ = false;          // whether the base is pieces_ (else bytes_)
+  std::string bytes_;               // view.value() of index_, a whole view
+  std::vector<BasePiece> pieces_;   // the pieces of index_'s view
+  std::string kept_;                // the bytes of its unversioned pieces
+  std::vector<BasePiece> next_pieces_;  // being recorded (kept for their capacity)
+  std::string next_kept_;
   std::string ops_;    // the last delta's instructions, kept for its capacity
 };
 

@@ -5,6 +5,8 @@
 #include <tuple>
 
 #include "concord/everzone/everzone_match.hpp"
+#include "delta/crc32_fold.hpp"
+#include "delta/wire_bytes.hpp"
 #include "views_together.hpp"
 #include "wire_writer.hpp"
 
@@ -248,11 +250,49 @@ void write_view(WireWriter& w, const everzone::EverZoneView& view) {
   write_lingering(w, view.lingering, card);
 }
 
+// A part of the views as the memo keeps it: its bytes with a version key
+// (protocol::ViewPiece) that changes only when the bytes do, their checksum
+// and shift (for the views' checksums), and the change from the bytes
+// before, found once per command for every viewer's delta.
+struct VersionedPart {
+  std::string bytes, previous, scratch;
+  std::uint64_t key = 0;
+  std::uint32_t crc = 0, shift = 0;
+  protocol::PieceChange change;
+
+  // After `write` wrote the part into `scratch`: a new version if it differs.
+  void settle() {
+    if (key && scratch == bytes) return;
+    previous.swap(bytes);
+    bytes.swap(scratch);
+    if (key) {
+      change.make(key, previous, bytes);
+    } else {
+      change = {};
+    }
+    key = protocol::next_piece_key();
+    crc = protocol::crc32_update(0, bytes);
+    shift = protocol::crc32_shift_of(bytes.size());
+  }
+  template <typename Write>
+  void rewrite(Write write) {
+    scratch.clear();
+    WireWriter w(scratch);
+    write(w);
+    settle();
+  }
+  protocol::ViewPiece piece(std::uint32_t slot) const {
+    return protocol::ViewPiece::versioned(slot, bytes, key, crc, shift, change.from_key ? &change : nullptr);
+  }
+};
+
 // What EverZone keeps between the commands of one match (GameAdapter::ViewMemo):
-// each card instance's EzCard bytes, and per seat the bytes of its public
-// piles and of its private part with the projected values they were written
-// from. A part is written again only when its values differ. The ids of the
-// last command's views are kept too, for their vectors' capacity.
+// each card instance's EzCard bytes, and the parts of the views, versioned:
+// what every viewer shares (the view's head and middle, each seat's head and
+// piles) and each seat's private part, the last two with the projected values
+// they were written from, so that they are written again only when those
+// differ. The ids of the last command's views are kept too, for their
+// vectors' capacity.
 class EverZoneViewMemo final : public GameAdapter::ViewMemo {
  public:
   // Forgets everything if `match` is not the match the memo was made for
@@ -276,40 +316,40 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     return cards_[i];
   }
 
-  // The memo of a part: its bytes and the values they were written from.
+  // A versioned part and the values it was written from.
   template <typename Key>
   struct Part {
     std::optional<Key> key;
-    std::string bytes;
+    VersionedPart part;
   };
   using SeatIds = everzone::BasicSeatView<int>;
   using PrivateIds = everzone::BasicSeatPrivate<int>;
-  // Before tail() and own(): the match's seat count (parts are not moved
-  // after this, so their bytes can be referred to while views are written).
+  // The parts every viewer shares and the seats' parts, kept from one
+  // command to the next. seats() first: the match's seat count (the parts are
+  // not moved after it, so that pieces can refer to their bytes).
+  struct Parts {
+    VersionedPart head, middle;
+    std::vector<VersionedPart> seat_heads;
+    std::vector<Part<SeatIds>> tails;
+    std::vector<Part<PrivateIds>> owns;
+    std::vector<std::string> lingering;  // per viewer of the last call, unversioned
+  };
   void seats(std::size_t count) {
-    tails_.resize(count);
-    owns_.resize(count);
+    parts_.seat_heads.resize(count);
+    parts_.tails.resize(count);
+    parts_.owns.resize(count);
   }
-  Part<SeatIds>& tail(std::size_t seat) { return tails_.at(seat); }
-  Part<PrivateIds>& own(std::size_t seat) { return owns_.at(seat); }
+  Parts& parts() { return parts_; }
   // The last command's projection, projected into again (views_together.hpp).
   everzone::EverZoneViewIds& ids() { return ids_; }
-  // What TogetherWriter writes once per command for every viewer, kept here
-  // so that its strings keep their capacity.
-  struct Shared {
-    std::string head, middle;
-    std::vector<std::string> seat_heads;
-    std::vector<const std::string*> seat_tails;  // in tails_
-  };
-  Shared& shared() { return shared_; }
+  protocol::PieceView& scratch_view() { return scratch_view_; }
 
  private:
   everzone::EverZoneViewIds ids_;
-  Shared shared_;
+  Parts parts_;
+  protocol::PieceView scratch_view_;
   std::vector<int> card_of_;
   std::vector<std::string> cards_;
-  std::vector<Part<SeatIds>> tails_;
-  std::vector<Part<PrivateIds>> owns_;
 };
 
 bool same_tail(const everzone::BasicSeatView<int>& a, const everzone::BasicSeatView<int>& b) {
@@ -324,84 +364,100 @@ struct MemoCardWriter {
   void operator()(int field, int instance) const { w.element(field, memo.card(match, instance)); }
 };
 
-// The bytes of `part`, written again by `write` only if `key` differs from
-// the values they were written from (`same`).
+// `part`, written again by `write` only if `key` differs from the values it
+// was written from (`same`).
 template <typename Key, typename Same, typename Write>
-const std::string& memoized(EverZoneViewMemo::Part<Key>& part, const Key& key, Same same, Write write) {
+const VersionedPart& memoized(EverZoneViewMemo::Part<Key>& part, const Key& key, Same same, Write write) {
   if (!part.key || !same(*part.key, key)) {
-    part.bytes.clear();
-    WireWriter w(part.bytes);
-    write(w);
+    part.part.rewrite(write);
     part.key = key;
   }
-  return part.bytes;
+  return part.part;
 }
+
+const std::string& view_type_url() {
+  static const std::string type_url = "type.googleapis.com/" + pb::EzView::descriptor()->full_name();
+  return type_url;
+}
+
+// The slots of a view's pieces (protocol::ViewPiece): the head, four per
+// seat (the seat's field header, its head, its private part for its owner,
+// its piles), the middle, then the viewer's lasting effects.
+constexpr std::uint32_t kHeadSlot = 0;
+std::uint32_t seat_slot(std::size_t seat, std::uint32_t part) { return 1 + 4 * static_cast<std::uint32_t>(seat) + part; }
 
 // The views of one command from EverZoneMatch::view_ids: what every viewer
 // shares written once (seat piles from the memo when unchanged), each seat's
-// private part from the memo when unchanged, then each viewer's bytes put
-// together; the same bytes write_view gives for its EverZoneView.
+// private part from the memo when unchanged, then each viewer's view as
+// pieces of those; the same bytes write_view gives for its EverZoneView.
 class TogetherWriter {
  public:
   TogetherWriter(const everzone::EverZoneMatch& match, EverZoneViewMemo& memo)
-      : match_(match), memo_(memo), shared_(memo.shared()) {}
+      : match_(match), memo_(memo), parts_(memo.parts()) {}
 
   void write_shared(const everzone::BasicViewFields<int>& common) {
     memo_.seats(common.seats.size());
-    shared_.head.clear();
-    shared_.middle.clear();
-    shared_.seat_heads.resize(common.seats.size());
-    shared_.seat_tails.clear();
-    WireWriter h(shared_.head), m(shared_.middle);
-    write_view_head(h, common);
-    write_view_middle(m, common, card(m));
+    parts_.head.rewrite([&](WireWriter& w) { write_view_head(w, common); });
+    parts_.middle.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
-      shared_.seat_heads[s].clear();
-      WireWriter sh(shared_.seat_heads[s]);
-      write_seat_head(sh, seat);
-      shared_.seat_tails.push_back(&memoized(memo_.tail(s), seat, same_tail,
-                                             [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); }));
+      parts_.seat_heads[s].rewrite([&](WireWriter& w) { write_seat_head(w, seat); });
+      memoized(parts_.tails[s], seat, same_tail, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
     }
   }
 
-  void assemble(const everzone::EverZoneViewIds& ids, std::size_t i, const rules::Viewer& viewer, std::string& bytes) {
+  // Viewer i's view as pieces.
+  void pieces(const everzone::EverZoneViewIds& ids, std::size_t i, const rules::Viewer& viewer,
+              protocol::PieceView& out) {
     const auto& own = ids.own[i];
-    bytes.clear();
-    bytes.reserve(4096);
-    WireWriter w(bytes);
-    w.raw(shared_.head);
-    // Each seat from its parts, their sizes known: its length is written
-    // first rather than widened after (a move of the seat's bytes per seat).
-    for (std::size_t s = 0; s < shared_.seat_heads.size(); ++s) {
-      const std::string* mine = own && static_cast<int>(s) == viewer.seat ? &own_part(s, *own) : nullptr;
-      w.header(7, shared_.seat_heads[s].size() + (mine ? mine->size() : 0) + shared_.seat_tails[s]->size());
-      w.raw(shared_.seat_heads[s]);
-      if (mine) w.raw(*mine);
-      w.raw(*shared_.seat_tails[s]);
+    out.type_url = view_type_url();
+    out.pieces.clear();
+    out.pieces.push_back(parts_.head.piece(kHeadSlot));
+    const std::size_t seats = parts_.seat_heads.size();
+    for (std::size_t s = 0; s < seats; ++s) {
+      const VersionedPart* mine = own && static_cast<int>(s) == viewer.seat ? &own_part(s, *own) : nullptr;
+      const VersionedPart& head = parts_.seat_heads[s];
+      const VersionedPart& tail = parts_.tails[s].part;
+      char header[12];  // EzView.seats' tag and the seat's length
+      header[0] = static_cast<char>(7 << 3 | protocol::wire::kLengthDelimited);
+      const std::size_t size = head.bytes.size() + (mine ? mine->bytes.size() : 0) + tail.bytes.size();
+      const std::size_t header_size = 1 + protocol::wire::put_varint(header + 1, size);
+      out.pieces.push_back(protocol::ViewPiece::small(seat_slot(s, 0), std::string_view(header, header_size)));
+      out.pieces.push_back(head.piece(seat_slot(s, 1)));
+      if (mine) out.pieces.push_back(mine->piece(seat_slot(s, 2)));
+      out.pieces.push_back(tail.piece(seat_slot(s, 3)));
     }
-    w.raw(shared_.middle);
+    out.pieces.push_back(parts_.middle.piece(seat_slot(seats, 0)));
+    if (ids.lingering[i].empty()) return;
+    if (parts_.lingering.size() <= i) parts_.lingering.resize(i + 1);
+    std::string& lingering = parts_.lingering[i];
+    lingering.clear();
+    WireWriter w(lingering);
     write_lingering(w, ids.lingering[i], card(w));
+    out.pieces.push_back(protocol::ViewPiece::unversioned(seat_slot(seats, 1), lingering));
+  }
+
+  void assemble(const everzone::EverZoneViewIds& ids, std::size_t i, const rules::Viewer& viewer, std::string& bytes) {
+    auto& view = memo_.scratch_view();
+    pieces(ids, i, viewer, view);
+    bytes.clear();
+    view.append_to(bytes);
   }
 
  private:
   MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
 
-  const std::string& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
-    return memoized(memo_.own(seat), own, std::equal_to<>(), [&](WireWriter& w) {
+  const VersionedPart& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
+    return memoized(parts_.owns[seat], own, std::equal_to<>(), [&](WireWriter& w) {
       write_seat_private<std::vector<int>>(w, &own.hand, &own.deployed, nullptr, pointer(own.secret), card(w));
     });
   }
 
   const everzone::EverZoneMatch& match_;
   EverZoneViewMemo& memo_;
-  EverZoneViewMemo::Shared& shared_;
+  EverZoneViewMemo::Parts& parts_;
 };
 
-const std::string& view_type_url() {
-  static const std::string type_url = "type.googleapis.com/" + pb::EzView::descriptor()->full_name();
-  return type_url;
-}
 
 }  // namespace
 
@@ -441,6 +497,12 @@ void EverZoneAdapter::encode_views_into(const rules::Match& match, const std::ve
                                         ViewMemo* memo, std::vector<google::protobuf::Any>& out) const {
   using Match = everzone::EverZoneMatch;
   encode_views_together<Match, EverZoneViewMemo, TogetherWriter>(*this, match, viewers, memo, view_type_url(), out);
+}
+
+// The same views as pieces of the memo's versioned parts.
+bool EverZoneAdapter::encode_view_pieces(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
+                                         ViewMemo* memo, std::vector<protocol::PieceView>& out) const {
+  return encode_pieces_together<everzone::EverZoneMatch, EverZoneViewMemo, TogetherWriter>(match, viewers, memo, out);
 }
 
 std::unique_ptr<GameAdapter::ViewMemo> EverZoneAdapter::new_view_memo() const {

@@ -24,6 +24,8 @@ class EverZoneAdapter final : public GameAdapter {
   std::unique_ptr<ViewMemo> new_view_memo() const override;
   void encode_views_into(const rules::Match& match, const std::vector<rules::Viewer>& viewers, ViewMemo* memo,
                          std::vector<google::protobuf::Any>& out) const override;
+  bool encode_view_pieces(const rules::Match& match, const std::vector<rules::Viewer>& viewers, ViewMemo* memo,
+                          std::vector<protocol::PieceView>& out) const override;
   void encode_event(const rules::EventData& data, google::protobuf::Any* out) const override;
 };
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "concord/server/game_catalog.hpp"
+#include "delta/view_pieces.hpp"
 
 namespace concord::server::games {
 
@@ -52,6 +53,27 @@ void encode_views_together(const GameAdapter& adapter, const rules::Match& match
     out[i].set_type_url(type_url);  // the same text as the last command's: copied into its string
     writer.assemble(ids, i, viewers[i], *out[i].mutable_value());
   }
+}
+
+// GameAdapter::encode_view_pieces the same way, for a Writer that also has
+// pieces(ids, i, viewer, PieceView&). The pieces refer to the memo's bytes,
+// so a memo of the adapter's type is needed (false without one, for a match
+// of another type, or with judges among the viewers).
+template <typename MatchT, typename Memo, typename Writer>
+bool encode_pieces_together(const rules::Match& match, const std::vector<rules::Viewer>& viewers,
+                            GameAdapter::ViewMemo* memo, std::vector<protocol::PieceView>& out) {
+  const auto* typed = dynamic_cast<const MatchT*>(&match);
+  auto* kept = dynamic_cast<Memo*>(memo);
+  const bool judge = std::any_of(viewers.begin(), viewers.end(),
+                                 [](const rules::Viewer& v) { return v.kind == rules::Viewer::Kind::Judge; });
+  if (!typed || !kept || judge) return false;
+  if constexpr (requires { kept->check(*typed); }) kept->check(*typed);
+  Writer writer(*typed, *kept);
+  const auto& ids = project_ids(*typed, viewers, *kept);
+  writer.write_shared(ids.common);
+  out.resize(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) writer.pieces(ids, i, viewers[i], out[i]);
+  return true;
 }
 
 }  // namespace concord::server::games

@@ -264,16 +264,23 @@ class Room : public std::enable_shared_from_this<Room> {
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
-  // (GameAdapter::encode_views_into, into the room's view_buffer_: valid
-  // until the next command's), the events, each serialized once as a
+  // (GameAdapter::encode_view_pieces or encode_views_into, into the room's
+  // piece_buffer_ or view_buffer_: valid until the next command's), the events, each serialized once as a
   // GameEvent (every viewer who may see it gets the same bytes), and the
   // fields every viewer's update has alike (shared_update_fields).
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
-    const std::vector<google::protobuf::Any>* views = nullptr;  // one per viewer
+    // One per viewer: in pieces when the game writes its views that way
+    // (GameAdapter::encode_view_pieces, into piece_buffer_), else whole.
+    const std::vector<protocol::PieceView>* pieces = nullptr;
+    const std::vector<google::protobuf::Any>* views = nullptr;
     std::vector<std::string> events;  // per event: a serialized GameEvent
     std::string shared_fields;
+    const protocol::PieceView* pieces_of(const rules::Viewer& viewer) const;
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
+    // The viewer's view as an Any (from its pieces or as it is): false if
+    // the viewer has none.
+    bool whole_view(const rules::Viewer& viewer, google::protobuf::Any* out) const;
   };
   CommandViews command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const;
   // The part of a MatchUpdate every form shares, serialized (the request id
@@ -441,6 +448,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // itself against the match, so a rebuilt or new match is safe).
   mutable std::unique_ptr<GameAdapter::ViewMemo> view_memo_;
   mutable std::vector<google::protobuf::Any> view_buffer_;  // the last command's views (CommandViews::views), reused
+  mutable std::vector<protocol::PieceView> piece_buffer_;   // ... or their pieces (CommandViews::pieces)
   bool closed_ = false;
   boost::asio::steady_timer expiry_timer_;
   boost::asio::steady_timer clock_timer_;

@@ -31,9 +31,7 @@ void Room::hold_for_spectators(const std::vector<rules::Event>& events, const Se
                                const CommandViews* command) {
   if (!policy_.spectators_delayed() || !match_) return;
   v1::MatchUpdate part;
-  if (const auto* view = command ? command->of(rules::Viewer::spectator()) : nullptr) {
-    *part.mutable_view() = *view;
-  } else {
+  if (!command || !command->whole_view(rules::Viewer::spectator(), part.mutable_view())) {
     game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), part.mutable_view());
   }
   part.set_view_checksum(protocol::view_checksum(part.view().value()));

@@ -206,9 +206,20 @@ Room::CommandViews Room::command_views(const std::vector<rules::Event>& events, 
   if (policy_.spectators_delayed() || !public_links().empty()) out.viewers.push_back(rules::Viewer::spectator());
   if (out.viewers.empty()) return out;
   if (!view_memo_) view_memo_ = game_.adapter->new_view_memo();
-  game_.adapter->encode_views_into(*match_, out.viewers, view_memo_.get(), view_buffer_);
-  out.views = &view_buffer_;
+  if (game_.adapter->encode_view_pieces(*match_, out.viewers, view_memo_.get(), piece_buffer_)) {
+    out.pieces = &piece_buffer_;
+  } else {
+    game_.adapter->encode_views_into(*match_, out.viewers, view_memo_.get(), view_buffer_);
+    out.views = &view_buffer_;
+  }
   return out;
+}
+
+const protocol::PieceView* Room::CommandViews::pieces_of(const rules::Viewer& viewer) const {
+  for (std::size_t i = 0; pieces && i < viewers.size(); ++i) {
+    if (viewers[i] == viewer) return &(*pieces)[i];
+  }
+  return nullptr;
 }
 
 const google::protobuf::Any* Room::CommandViews::of(const rules::Viewer& viewer) const {
@@ -216,6 +227,19 @@ const google::protobuf::Any* Room::CommandViews::of(const rules::Viewer& viewer)
     if (viewers[i] == viewer) return &(*views)[i];
   }
   return nullptr;
+}
+
+bool Room::CommandViews::whole_view(const rules::Viewer& viewer, google::protobuf::Any* out) const {
+  if (const auto* view = pieces_of(viewer)) {
+    out->set_type_url(std::string(view->type_url));
+    view->append_to(*out->mutable_value());
+    return true;
+  }
+  if (const auto* view = of(viewer)) {
+    *out = *view;
+    return true;
+  }
+  return false;
 }
 
 Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
@@ -232,19 +256,27 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   arena_options.initial_block_size = sizeof first_block;
   google::protobuf::Arena arena(arena_options);
   const std::string common = update_header(viewer, events, prompts, command);
-  const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
-
-  google::protobuf::Any projected;
-  if (!encoded) game_.adapter->encode_view(*match_->view(viewer), &projected);
-  const google::protobuf::Any& view = encoded ? *encoded : projected;
   ViewerUpdate out;
-  if (want_full) {
-    auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
-    *whole->mutable_view() = view;
-    out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
-  }
   std::string part;
-  feed_of(viewer).record(command_index_, view, fresh, want_delta ? &part : nullptr);
+  if (const auto* pieces = command ? command->pieces_of(viewer) : nullptr) {
+    if (want_full) {
+      auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+      command->whole_view(viewer, whole->mutable_view());
+      out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
+    }
+    feed_of(viewer).record(command_index_, *pieces, fresh, want_delta ? &part : nullptr);
+  } else {
+    const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
+    google::protobuf::Any projected;
+    if (!encoded) game_.adapter->encode_view(*match_->view(viewer), &projected);
+    const google::protobuf::Any& view = encoded ? *encoded : projected;
+    if (want_full) {
+      auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+      *whole->mutable_view() = view;
+      out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
+    }
+    feed_of(viewer).record(command_index_, view, fresh, want_delta ? &part : nullptr);
+  }
   if (want_delta) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {common, part}));
   return out;
 }

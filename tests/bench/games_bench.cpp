@@ -108,10 +108,13 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     viewers.push_back(v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v));
   }
-  // Into the same messages every command, as a room does (its view_buffer_).
+  // Into the same messages every command, as a room does (its piece_buffer_
+  // or view_buffer_): in pieces where the game writes them so.
+  thread_local std::vector<protocol::PieceView> pieces;
+  bool in_pieces = false;
   if (alone) {
     game.adapter->server::GameAdapter::encode_views_into(step.match, viewers, nullptr, views);
-  } else {
+  } else if (!(in_pieces = game.adapter->encode_view_pieces(step.match, viewers, memo, pieces))) {
     game.adapter->encode_views_into(step.match, viewers, memo, views);
   }
   std::vector<std::string> events;  // each serialized once per command, as the room does
@@ -151,10 +154,19 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
         server::append_message_field(common, v1::MatchUpdate::kEventsFieldNumber, events[i]);
       }
     }
-    const auto& view = views[static_cast<std::size_t>(v + (spectators ? 1 : 0))];
+    const auto at = static_cast<std::size_t>(v + (spectators ? 1 : 0));
     std::string part;
-    feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
-    const std::size_t part_size = part.size(), view_size = field_size(view.ByteSizeLong());
+    std::size_t view_size = 0;
+    if (in_pieces) {
+      const auto& view = pieces[at];
+      feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
+      view_size = field_size(field_size(view.type_url.size()) + field_size(view.size()));
+    } else {
+      const auto& view = views[at];
+      feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
+      view_size = field_size(view.ByteSizeLong());
+    }
+    const std::size_t part_size = part.size();
     bytes.v1_1 += common.size() + part_size;
     bytes.v1_0 += common.size() + view_size;
     bytes.view1_1 += part_size;

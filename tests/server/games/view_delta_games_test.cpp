@@ -3,8 +3,10 @@
 // client rebuilds by applying the server's deltas (protocol::ViewFeed ->
 // client::MatchCache) equals the full view at every accepted command. The
 // seats and spectators get their views as a room sends them: projected
-// together with the match's view memo (GameAdapter::new_view_memo); the
-// judge's view on its own.
+// together with the match's view memo (GameAdapter::new_view_memo), in
+// pieces where the game writes them so (EverZone: GameAdapter::
+// encode_view_pieces, whose deltas are put together from the pieces'
+// versions); the judge's view on its own.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,7 +55,11 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
     options.on_step = [&](const testsupport::BotStep& step) {
       if (!step.outcome.accepted || !ok) return;
       ++index;
-      const auto together = game.adapter->encode_views(step.match, room_viewers, memo.get());
+      // In pieces where the game writes them so, as Room::command_views does.
+      std::vector<protocol::PieceView> pieces;
+      const bool in_pieces = game.adapter->encode_view_pieces(step.match, room_viewers, memo.get(), pieces);
+      std::vector<google::protobuf::Any> together;
+      if (!in_pieces || n < 20) together = game.adapter->encode_views(step.match, room_viewers, memo.get());
       for (auto& watcher : watchers) {
         auto& w = *watcher;
         google::protobuf::Any view;
@@ -65,6 +71,14 @@ void check_games(const std::string& id, int seats, int games, Totals& totals) {
         const auto at = std::find(room_viewers.begin(), room_viewers.end(), w.viewer) - room_viewers.begin();
         if (w.viewer.kind == rules::Viewer::Kind::Judge) {
           w.feed.record(index, view, false, &bytes);
+        } else if (in_pieces) {
+          const auto& mine = pieces[static_cast<std::size_t>(at)];
+          ASSERT_EQ(mine.bytes(), view.value()) << id << " game " << n << " command " << index;
+          ASSERT_EQ(mine.type_url, view.type_url());
+          if (!together.empty()) {
+            ASSERT_EQ(together[static_cast<std::size_t>(at)].value(), view.value());
+          }
+          w.feed.record(index, mine, false, &bytes);
         } else {
           w.feed.record(index, together[static_cast<std::size_t>(at)], false, &bytes);
         }

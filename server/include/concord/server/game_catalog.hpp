@@ -10,6 +10,10 @@
 
 #include "concord/rules/registry.hpp"
 
+namespace concord::protocol {
+struct PieceView;  // protocol/delta/view_pieces.hpp
+}
+
 namespace concord::server {
 
 // Converts a game's engine-side View and EventData to its per-game protobuf
@@ -53,6 +57,18 @@ class GameAdapter {
                                  ViewMemo* /*memo*/, std::vector<google::protobuf::Any>& out) const {
     out.resize(viewers.size());
     for (std::size_t i = 0; i < viewers.size(); ++i) encode_view(*match.view(viewers[i]), &out[i]);
+  }
+  // The same views in pieces (protocol/delta/view_pieces.hpp), for a game
+  // whose writer keeps the parts of its views versioned in the memo: out[i]'s
+  // bytes are encode_views_into's out[i].value(), and ViewFeed puts a delta
+  // together from their versions instead of searching the whole view. The
+  // pieces refer to bytes in the memo and in `out`'s own storage, valid until
+  // the next call with this memo. False (the default, and without a memo of
+  // the game's): the game does not write views in pieces; use
+  // encode_views_into.
+  virtual bool encode_view_pieces(const rules::Match& /*match*/, const std::vector<rules::Viewer>& /*viewers*/,
+                                  ViewMemo* /*memo*/, std::vector<protocol::PieceView>& /*out*/) const {
+    return false;
   }
   // Leaves `out` empty if the game has no detail for this event.
   virtual void encode_event(const rules::EventData& data, google::protobuf::Any* out) const = 0;

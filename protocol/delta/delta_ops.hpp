@@ -1,0 +1,85 @@
+// Writing and reading a view delta's instructions (the format in
+// view_delta.hpp and protocol/README.md, "View deltas"), shared by the byte
+// search (view_delta.cpp) and the piece feed (view_feed.cpp), which puts a
+// delta together from the pieces' own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace concord::protocol {
+
+// Appends instructions to `out` (emptied first). A COPY that continues the
+// one before it in the base is merged into it, so that a caller may give a
+// run piece by piece (the piece feed: one COPY per unchanged piece);
+// finish() writes the COPY held.
+class OpsWriter {
+ public:
+  explicit OpsWriter(std::string& out) : out_(out) { out_.clear(); }
+  void insert(std::string_view literal);
+  void copy(std::size_t from, std::size_t length);
+  // Instructions written elsewhere, as they are: INSERTs only (`raw_inserts`),
+  // or any whose COPYs are relative to the end of the COPY given just before
+  // them and leave the base at `copy_end` (`raw`; see PieceChange).
+  void raw_inserts(std::string_view ops);
+  void raw(std::string_view ops, std::size_t copy_end);
+  void finish() { flush(); }
+
+ private:
+  void flush();
+
+  std::string& out_;
+  std::size_t copy_end_ = 0;   // in the base, after the last COPY written
+  std::size_t copy_from_ = 0;  // the COPY held, if copy_length_
+  std::size_t copy_length_ = 0;
+};
+
+// One instruction as read: an INSERT's bytes, or a COPY's base position.
+struct DeltaOp {
+  bool insert = false;
+  std::uint64_t length = 0;
+  std::string_view literal;  // INSERT
+  std::uint64_t from = 0;    // COPY: where in the base (absolute)
+};
+
+// Calls `op(DeltaOp)` for each instruction; false if they are malformed
+// (truncated, or a COPY before the base's start). COPY bounds against a base
+// are the caller's to check.
+template <typename Op>
+bool for_each_op(std::string_view ops, Op&& op);
+
+namespace delta_detail {
+bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v);
+}
+
+template <typename Op>
+bool for_each_op(std::string_view ops, Op&& op) {
+  std::size_t at = 0;
+  std::uint64_t copy_end = 0;
+  while (at < ops.size()) {
+    std::uint64_t header = 0;
+    if (!delta_detail::get_varint(ops, at, header)) return false;
+    DeltaOp next;
+    next.length = header >> 1;
+    if (header & 1) {
+      if (next.length > ops.size() - at) return false;
+      next.insert = true;
+      next.literal = ops.substr(at, next.length);
+      at += next.length;
+    } else {
+      std::uint64_t zigzag = 0;
+      if (!delta_detail::get_varint(ops, at, zigzag)) return false;
+      const auto d = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+      const auto from = static_cast<std::int64_t>(copy_end) + d;
+      if (from < 0) return false;
+      next.from = static_cast<std::uint64_t>(from);
+      if (next.length > UINT64_MAX - next.from) return false;
+      copy_end = next.from + next.length;
+    }
+    op(next);
+  }
+  return true;
+}
+
+}  // namespace concord::protocol

@@ -1,0 +1,126 @@
+#include "delta/view_pieces.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include "delta/crc32_fold.hpp"
+#include "delta/delta_ops.hpp"
+#include "delta/equal_runs.hpp"
+#include "delta/view_delta.hpp"
+
+namespace concord::protocol {
+
+std::uint64_t next_piece_key() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+namespace {
+
+// What differs between `previous` and `bytes` after their common prefix and
+// suffix, when that is at most this many bytes, is one INSERT: searching it
+// for copies (make_view_delta) cost more than it saved for a part's few
+// changed bytes.
+constexpr std::size_t kSearchedMiddle = 64;
+
+void write_change(std::string_view previous, std::string_view bytes, std::string& ops) {
+  const std::size_t shorter = std::min(previous.size(), bytes.size());
+  const std::size_t prefix = equal_run(previous.data(), bytes.data(), shorter);
+  const std::size_t suffix =
+      equal_run_back(previous.data() + previous.size(), bytes.data() + bytes.size(), shorter - prefix);
+  if (bytes.size() - prefix - suffix > kSearchedMiddle) return make_view_delta(previous, bytes, ops);
+  OpsWriter enc(ops);
+  enc.copy(0, prefix);
+  enc.insert(bytes.substr(prefix, bytes.size() - prefix - suffix));
+  enc.copy(previous.size() - suffix, suffix);
+  enc.finish();
+}
+
+}  // namespace
+
+void PieceChange::make(std::uint64_t from, std::string_view previous, std::string_view bytes) {
+  from_key = from;
+  from_size = previous.size();
+  write_change(previous, bytes, ops);
+  head_end = rest_at = ops.size();
+  first_from = first_length = copy_end = 0;
+  std::size_t at = 0;
+  std::uint64_t end = 0;
+  while (at < ops.size()) {
+    const std::size_t start = at;
+    std::uint64_t header = 0, zigzag = 0;
+    delta_detail::get_varint(ops, at, header);  // our own instructions: well formed
+    if (header & 1) {
+      at += header >> 1;
+      continue;
+    }
+    delta_detail::get_varint(ops, at, zigzag);
+    const auto d = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+    const auto from_at = static_cast<std::uint64_t>(static_cast<std::int64_t>(end) + d);
+    end = from_at + (header >> 1);
+    if (first_length == 0) {
+      head_end = start;
+      rest_at = at;
+      first_from = from_at;
+      first_length = header >> 1;
+    }
+  }
+  copy_end = end;
+}
+
+ViewPiece ViewPiece::versioned(std::uint32_t slot, std::string_view bytes, std::uint64_t key, std::uint32_t crc,
+                               std::uint32_t shift, const PieceChange* change) {
+  ViewPiece piece;
+  piece.slot_ = slot;
+  piece.bytes_ = bytes;
+  piece.key_ = key;
+  piece.crc_ = crc;
+  piece.shift_ = shift;
+  piece.change_ = change;
+  return piece;
+}
+
+ViewPiece ViewPiece::small(std::uint32_t slot, std::string_view bytes) {
+  if (bytes.size() > kSmall) return unversioned(slot, bytes);
+  ViewPiece piece;
+  piece.slot_ = slot;
+  piece.held_ = static_cast<std::uint8_t>(bytes.size());
+  std::memcpy(piece.small_, bytes.data(), bytes.size());
+  return piece;
+}
+
+ViewPiece ViewPiece::unversioned(std::uint32_t slot, std::string_view bytes) {
+  ViewPiece piece;
+  piece.slot_ = slot;
+  piece.bytes_ = bytes;
+  return piece;
+}
+
+std::size_t PieceView::size() const {
+  std::size_t n = 0;
+  for (const auto& piece : pieces) n += piece.bytes().size();
+  return n;
+}
+
+void PieceView::append_to(std::string& out) const {
+  out.reserve(out.size() + size());
+  for (const auto& piece : pieces) out.append(piece.bytes());
+}
+
+std::string PieceView::bytes() const {
+  std::string out;
+  append_to(out);
+  return out;
+}
+
+// Versioned pieces by their own checksums, combined; the others by their bytes.
+std::uint32_t PieceView::checksum() const {
+  std::uint32_t crc = 0;
+  for (const auto& piece : pieces) {
+    crc = piece.key() ? crc32_combine_shifted(crc, piece.crc(), piece.shift()) : crc32_update(crc, piece.bytes());
+  }
+  return crc;
+}
+
+}  // namespace concord::protocol

@@ -1,0 +1,257 @@
+// protocol/delta/view_pieces.hpp and ViewFeed's deltas of views in pieces:
+// whatever the pieces' versions and changes, the delta applied to the view
+// before gives the view, and the checksum is the whole view's. The same over
+// real EverZone games: tests/server/games/view_delta_games_test.cpp.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "concord/v1/concord.pb.h"
+#include "delta/crc32_fold.hpp"
+#include "delta/delta_ops.hpp"
+#include "delta/view_delta.hpp"
+#include "delta/view_feed.hpp"
+#include "delta/view_pieces.hpp"
+
+namespace concord {
+namespace {
+
+std::string random_bytes(std::mt19937& rng, std::size_t n) {
+  std::string out(n, '\0');
+  for (auto& c : out) c = static_cast<char>('a' + rng() % 5);
+  return out;
+}
+
+// A few bytes replaced, inserted or removed.
+std::string edited(std::mt19937& rng, std::string s) {
+  const std::size_t at = s.empty() ? 0 : rng() % s.size();
+  switch (rng() % 3) {
+    case 0: return s.replace(at, std::min<std::size_t>(3, s.size() - at), random_bytes(rng, 3));
+    case 1: return s.insert(at, random_bytes(rng, 1 + rng() % 20));
+    default: return s.erase(at, std::min<std::size_t>(rng() % 20, s.size() - at));
+  }
+}
+
+// A part of the views versioned the way a game's memo keeps it.
+struct Part {
+  std::string bytes, previous;
+  std::uint64_t key = 0;
+  protocol::PieceChange change;
+  void set(std::string next, bool with_change) {
+    if (key && next == bytes) return;
+    previous = std::move(bytes);
+    bytes = std::move(next);
+    if (with_change && key) {
+      change.make(key, previous, bytes);
+    } else {
+      change = {};
+    }
+    key = protocol::next_piece_key();
+  }
+  protocol::ViewPiece piece(std::uint32_t slot) const {
+    return protocol::ViewPiece::versioned(slot, bytes, key, protocol::view_checksum(bytes),
+                                          protocol::crc32_shift_of(bytes.size()), change.from_key ? &change : nullptr);
+  }
+};
+
+struct Fed {
+  v1::MatchUpdate update;
+  std::string view;  // the client's view after applying it
+};
+
+// The update for `view` as a room writes it, and the view a client rebuilds from it.
+Fed feed_pieces(protocol::ViewFeed& feed, std::uint64_t index, const protocol::PieceView& view, bool full,
+                const std::string& before) {
+  std::string wire;
+  feed.record(index, view, full, &wire);
+  Fed out;
+  EXPECT_TRUE(out.update.ParseFromString(wire));
+  EXPECT_EQ(out.update.SerializeAsString(), wire);  // the bytes protobuf would write
+  if (out.update.has_view_delta()) {
+    auto applied = protocol::apply_view_delta(before, out.update.view_delta().ops());
+    EXPECT_TRUE(applied);
+    if (applied) out.view = *applied;
+  } else {
+    out.view = out.update.view().value();
+    EXPECT_EQ(out.update.view().type_url(), view.type_url);
+  }
+  return out;
+}
+
+TEST(ViewPieces, DeltasOfRandomPieceVersionsRebuildEveryView) {
+  std::mt19937 rng(11);
+  std::size_t delta_bytes = 0, whole_bytes = 0, deltas = 0;
+  for (int game = 0; game < 200; ++game) {
+    std::vector<Part> parts(6);
+    protocol::ViewFeed feed;
+    std::string client;
+    for (std::uint64_t index = 0; index < 60; ++index) {
+      for (auto& part : parts) {
+        if (!part.key || rng() % 3 == 0) {
+          part.set(part.key && rng() % 2 ? edited(rng, part.bytes) : random_bytes(rng, rng() % 200), rng() % 4 != 0);
+        }
+      }
+      protocol::PieceView view;
+      view.type_url = "type.googleapis.com/test.View";
+      std::vector<std::string> smalls;
+      smalls.reserve(parts.size());
+      for (std::size_t p = 0; p < parts.size(); ++p) {
+        const auto slot = static_cast<std::uint32_t>(2 * p);
+        smalls.push_back(random_bytes(rng, rng() % 3));  // a length header, say: often the same
+        view.pieces.push_back(protocol::ViewPiece::small(slot, smalls.back()));
+        if (p == 3 && rng() % 3 == 0) continue;  // a part only some views have
+        const auto& part = parts[p];
+        view.pieces.push_back(part.piece(slot + 1));
+      }
+      const bool full = rng() % 20 == 0;
+      const auto fed = feed_pieces(feed, index, view, full, client);
+      ASSERT_EQ(fed.view, view.bytes()) << game << " " << index;
+      ASSERT_EQ(fed.update.view_checksum(), protocol::view_checksum(view.bytes()));
+      ASSERT_EQ(view.checksum(), protocol::view_checksum(view.bytes()));
+      ASSERT_EQ(view.size(), view.bytes().size());
+      EXPECT_EQ(fed.update.has_view_delta(), index > 0 && !full);
+      if (fed.update.has_view_delta()) {
+        ++deltas;
+        delta_bytes += fed.update.view_delta().ops().size();
+        whole_bytes += fed.view.size();
+      }
+      client = fed.view;
+    }
+  }
+  EXPECT_GT(deltas, 10000u);
+  EXPECT_LT(delta_bytes * 2, whole_bytes);  // a third of the parts change per view
+}
+
+// The unchanged pieces of the view before are one COPY together: a view
+// that did not change is a single instruction.
+TEST(ViewPieces, UnchangedViewIsOneCopy) {
+  protocol::ViewFeed feed;
+  Part a, b;
+  a.set(std::string(100, 'a'), true);
+  b.set(std::string(50, 'b'), true);
+  protocol::PieceView view;
+  view.pieces = {a.piece(0), protocol::ViewPiece::small(1, "xy"), b.piece(2)};
+  const auto first = feed_pieces(feed, 1, view, false, "");
+  ASSERT_TRUE(first.update.has_view());
+  const auto again = feed_pieces(feed, 2, view, false, first.view);
+  ASSERT_TRUE(again.update.has_view_delta());
+  EXPECT_EQ(again.view, view.bytes());
+  int ops = 0;
+  EXPECT_TRUE(protocol::for_each_op(again.update.view_delta().ops(), [&](const protocol::DeltaOp& op) {
+    ++ops;
+    EXPECT_FALSE(op.insert);
+    EXPECT_EQ(op.from, 0u);
+    EXPECT_EQ(op.length, 152u);
+  }));
+  EXPECT_EQ(ops, 1);
+}
+
+// After a whole view (a fresh update, written without pieces) the next view
+// in pieces is searched against its bytes; after pieces, a whole view goes
+// out whole (the feed keeps no bytes of a view in pieces).
+TEST(ViewPieces, WholeViewsAndPiecesFollowEachOther) {
+  protocol::ViewFeed feed;
+  const std::string long_text(200, 'q');
+  google::protobuf::Any whole;
+  whole.set_type_url("t");
+  whole.set_value(long_text);
+  std::string wire;
+  feed.record(1, whole, false, &wire);
+  Part a;
+  a.set(long_text + "!", true);
+  protocol::PieceView view;
+  view.type_url = "t";
+  view.pieces = {a.piece(0)};
+  const auto searched = feed_pieces(feed, 2, view, false, long_text);
+  ASSERT_TRUE(searched.update.has_view_delta());
+  EXPECT_LT(searched.update.view_delta().ops().size(), 10u);
+  EXPECT_EQ(searched.view, a.bytes);
+  wire.clear();
+  feed.record(3, whole, false, &wire);
+  v1::MatchUpdate update;
+  ASSERT_TRUE(update.ParseFromString(wire));
+  EXPECT_TRUE(update.has_view());
+  EXPECT_EQ(update.view_checksum(), protocol::view_checksum(long_text));
+}
+
+// A change made from other bytes than the base's piece of its version (a
+// game's bug) is never sent: the whole view goes out instead.
+TEST(ViewPieces, AChangeOutsideItsBasePieceSendsTheWholeView) {
+  protocol::ViewFeed feed;
+  Part a;
+  a.set("short", true);
+  protocol::PieceView view;
+  view.pieces = {a.piece(0)};
+  const auto first = feed_pieces(feed, 1, view, false, "");
+  const std::string next = std::string(100, 's') + "!";
+  protocol::PieceChange wrong;
+  wrong.make(a.key, std::string(100, 's'), next);
+  view.pieces = {protocol::ViewPiece::versioned(0, next, protocol::next_piece_key(), protocol::view_checksum(next),
+                                                protocol::crc32_shift_of(next.size()), &wrong)};
+  const auto fed = feed_pieces(feed, 2, view, false, first.view);
+  EXPECT_TRUE(fed.update.has_view());
+  EXPECT_EQ(fed.view, next);
+}
+
+// crc32_combine_shifted(crc(A), crc(B), crc32_shift_of(|B|)) is crc(A then B),
+// for lengths from 0 to a few KB (the shift's table at every bit that matters).
+TEST(ViewPieces, CombinedChecksumsEqualTheWholeOnes) {
+  std::mt19937 rng(5);
+  for (int i = 0; i < 2000; ++i) {
+    const auto a = random_bytes(rng, rng() % (i % 2 ? 70 : 5000));
+    const auto b = random_bytes(rng, rng() % (i % 3 ? 70 : 5000));
+    const auto combined =
+        protocol::crc32_combine_shifted(protocol::view_checksum(a), protocol::view_checksum(b),
+                                        protocol::crc32_shift_of(b.size()));
+    ASSERT_EQ(combined, protocol::view_checksum(a + b)) << a.size() << " " << b.size();
+  }
+  EXPECT_EQ(protocol::crc32_shift_of(0), 1u << 31);  // x^0: nothing to shift
+}
+
+// A change read once: the instructions before its first COPY, the COPY, and
+// the rest, whose positions follow from it. Searched for copies when more
+// than 64 bytes differ; fewer are one INSERT between the common ends.
+TEST(ViewPieces, AChangeKnowsItsFirstCopy) {
+  protocol::PieceChange change;
+  std::mt19937 rng(3);
+  std::string before;
+  for (int i = 0; i < 100; ++i) before.push_back(static_cast<char>(rng()));  // no 8 bytes twice
+  const std::string after = "XY" + before + "!";
+  change.make(7, before, after);
+  EXPECT_EQ(change.from_key, 7u);
+  EXPECT_EQ(change.from_size, before.size());
+  EXPECT_EQ(change.first_from, 0u);
+  EXPECT_EQ(change.first_length, before.size());
+  EXPECT_EQ(change.copy_end, before.size());
+  EXPECT_EQ(protocol::apply_view_delta(before, change.ops), after);
+  EXPECT_GT(change.head_end, 0u);                // the "XY" INSERT
+  EXPECT_LT(change.rest_at, change.ops.size());  // the "!" INSERT
+
+  protocol::PieceChange small;
+  small.make(8, "abcdefgh", "abcXYZfgh");
+  EXPECT_EQ(protocol::apply_view_delta("abcdefgh", small.ops), "abcXYZfgh");
+  EXPECT_EQ(small.head_end, 0u);
+  EXPECT_EQ(small.first_from, 0u);
+  EXPECT_EQ(small.first_length, 3u);
+  EXPECT_EQ(small.copy_end, 8u);  // the suffix "fgh"
+
+  protocol::PieceChange none;
+  none.make(1, "", "new");
+  EXPECT_EQ(none.first_length, 0u);
+  EXPECT_EQ(none.head_end, none.ops.size());
+}
+
+TEST(ViewPieces, SmallPiecesHoldTheirBytes) {
+  std::string text = "abc";
+  const auto piece = protocol::ViewPiece::small(4, text);
+  text = "xyz";
+  EXPECT_EQ(piece.bytes(), "abc");
+  EXPECT_EQ(piece.key(), 0u);
+  const std::string longer(40, 'l');
+  EXPECT_EQ(protocol::ViewPiece::small(5, longer).bytes(), longer);
+  EXPECT_NE(protocol::next_piece_key(), protocol::next_piece_key());
+}
+
+}  // namespace
+}  // namespace concord
