@@ -19,6 +19,11 @@
 // moved to another pile was sent again instead of copied); searching those
 // insertions in the whole base brought the bytes back to +2% and the
 // instructions to 18.86M, as listing the pieces cost 0.27M of its own.
+// What EverZone does now (view_pieces.hpp, ViewFeed's record of a PieceView)
+// differs from those in what it leaves out rather than what it compares: each
+// changed part's delta is found once per command for all viewers, no view is
+// put together or searched for a 1.1 viewer, and the checksum is combined
+// from the parts' own: 18.05M -> 17.24M for that game, +3% bytes.
 #include "delta/view_delta.hpp"
 
 #include "delta/crc32_fold.hpp"
