@@ -1,6 +1,7 @@
 #include "everzone_adapter.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <tuple>
 
@@ -332,7 +333,9 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     std::vector<VersionedPart> seat_heads;
     std::vector<Part<SeatIds>> tails;
     std::vector<Part<PrivateIds>> owns;
-    std::vector<std::string> lingering;  // per viewer of the last call, unversioned
+    // Per viewer of the last call, unversioned; a deque, so that growing it
+    // for a later viewer leaves the earlier viewers' pieces pointing at theirs.
+    std::deque<std::string> lingering;
   };
   void seats(std::size_t count) {
     parts_.seat_heads.resize(count);

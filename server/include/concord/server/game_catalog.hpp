@@ -62,10 +62,9 @@ class GameAdapter {
   // whose writer keeps the parts of its views versioned in the memo: out[i]'s
   // bytes are encode_views_into's out[i].value(), and ViewFeed puts a delta
   // together from their versions instead of searching the whole view. The
-  // pieces refer to bytes in the memo and in `out`'s own storage, valid until
-  // the next call with this memo. False (the default, and without a memo of
-  // the game's): the game does not write views in pieces; use
-  // encode_views_into.
+  // pieces refer to bytes kept in the memo, valid until the next call with
+  // it. False (the default, and without a memo of the game's): the game does
+  // not write views in pieces; use encode_views_into.
   virtual bool encode_view_pieces(const rules::Match& /*match*/, const std::vector<rules::Viewer>& /*viewers*/,
                                   ViewMemo* /*memo*/, std::vector<protocol::PieceView>& /*out*/) const {
     return false;
