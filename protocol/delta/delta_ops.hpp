@@ -35,12 +35,14 @@ class OpsWriter {
   std::size_t copy_length_ = 0;
 };
 
-// One instruction as read: an INSERT's bytes, or a COPY's base position.
+// One instruction as read: an INSERT's bytes, or a COPY's base position;
+// and where it lies in the instructions, [begin, end).
 struct DeltaOp {
   bool insert = false;
   std::uint64_t length = 0;
   std::string_view literal;  // INSERT
   std::uint64_t from = 0;    // COPY: where in the base (absolute)
+  std::size_t begin = 0, end = 0;
 };
 
 // Calls `op(DeltaOp)` for each instruction; false if they are malformed
@@ -59,8 +61,9 @@ bool for_each_op(std::string_view ops, Op&& op) {
   std::uint64_t copy_end = 0;
   while (at < ops.size()) {
     std::uint64_t header = 0;
-    if (!delta_detail::get_varint(ops, at, header)) return false;
     DeltaOp next;
+    next.begin = at;
+    if (!delta_detail::get_varint(ops, at, header)) return false;
     next.length = header >> 1;
     if (header & 1) {
       if (next.length > ops.size() - at) return false;
@@ -77,6 +80,7 @@ bool for_each_op(std::string_view ops, Op&& op) {
       if (next.length > UINT64_MAX - next.from) return false;
       copy_end = next.from + next.length;
     }
+    next.end = at;
     op(next);
   }
   return true;

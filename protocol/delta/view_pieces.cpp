@@ -45,28 +45,16 @@ void PieceChange::make(std::uint64_t from, std::string_view previous, std::strin
   write_change(previous, bytes, ops);
   head_end = rest_at = ops.size();
   first_from = first_length = copy_end = 0;
-  std::size_t at = 0;
-  std::uint64_t end = 0;
-  while (at < ops.size()) {
-    const std::size_t start = at;
-    std::uint64_t header = 0, zigzag = 0;
-    delta_detail::get_varint(ops, at, header);  // our own instructions: well formed
-    if (header & 1) {
-      at += header >> 1;
-      continue;
-    }
-    delta_detail::get_varint(ops, at, zigzag);
-    const auto d = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
-    const auto from_at = static_cast<std::uint64_t>(static_cast<std::int64_t>(end) + d);
-    end = from_at + (header >> 1);
+  for_each_op(ops, [&](const DeltaOp& op) {  // our own instructions: well formed
+    if (op.insert) return;
     if (first_length == 0) {
-      head_end = start;
-      rest_at = at;
-      first_from = from_at;
-      first_length = header >> 1;
+      head_end = op.begin;
+      rest_at = op.end;
+      first_from = op.from;
+      first_length = op.length;
     }
-  }
-  copy_end = end;
+    copy_end = op.from + op.length;
+  });
 }
 
 ViewPiece ViewPiece::versioned(std::uint32_t slot, std::string_view bytes, std::uint64_t key, std::uint32_t crc,

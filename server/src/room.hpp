@@ -265,9 +265,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
   // (GameAdapter::encode_view_pieces or encode_views_into, into the room's
-  // piece_buffer_ or view_buffer_: valid until the next command's), the events, each serialized once as a
-  // GameEvent (every viewer who may see it gets the same bytes), and the
-  // fields every viewer's update has alike (shared_update_fields).
+  // piece_buffer_ or view_buffer_: valid until the next command's), the
+  // events, each serialized once as a GameEvent (every viewer who may see it
+  // gets the same bytes), and the fields every viewer's update has alike
+  // (shared_update_fields).
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
     // One per viewer: in pieces when the game writes its views that way
