@@ -59,6 +59,7 @@ void OpsWriter::flush() {
   char bytes[20];
   std::size_t n = wire::put_varint(bytes, static_cast<std::uint64_t>(copy_length_) << 1);
   n += wire::put_varint(bytes + n, (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63));
+  if (!first_.length) first_ = {out_.size(), out_.size() + n, copy_from_, copy_length_};
   out_.append(bytes, n);
   copy_end_ = copy_from_ + copy_length_;
   copy_length_ = 0;

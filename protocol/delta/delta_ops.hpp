@@ -26,6 +26,17 @@ class OpsWriter {
   void raw(std::string_view ops, std::size_t copy_end);
   void finish() { flush(); }
 
+  // After finish(), what was written (PieceChange keeps it): the first COPY
+  // this writer wrote, where it lies in the instructions and where in the
+  // base it copies from (length 0: it wrote none; raw() instructions come
+  // after a COPY of the writer's own), and where the last COPY ended in the base.
+  struct FirstCopy {
+    std::size_t begin = 0, end = 0;
+    std::uint64_t from = 0, length = 0;
+  };
+  const FirstCopy& first_copy() const { return first_; }
+  std::size_t copy_end() const { return copy_end_; }
+
  private:
   void flush();
 
@@ -33,6 +44,7 @@ class OpsWriter {
   std::size_t copy_end_ = 0;   // in the base, after the last COPY written
   std::size_t copy_from_ = 0;  // the COPY held, if copy_length_
   std::size_t copy_length_ = 0;
+  FirstCopy first_;
 };
 
 // One instruction as read: an INSERT's bytes, or a COPY's base position;

@@ -10,6 +10,7 @@
 
 #include <google/protobuf/any.pb.h>
 
+#include "delta/piece_layout.hpp"
 #include "delta/view_pieces.hpp"
 
 namespace concord::protocol {
@@ -35,25 +36,12 @@ class ViewFeed {
   std::optional<std::uint64_t> index() const { return index_; }
 
  private:
-  // A piece of the base: where its bytes were in the view, and for an
-  // unversioned one where they are in kept_.
-  struct BasePiece {
-    std::uint32_t slot = 0;
-    std::uint64_t key = 0;
-    std::size_t offset = 0, size = 0, kept = 0;
-  };
   bool follows(std::uint64_t index, bool full) const { return !full && index_ && *index_ + 1 == index; }
-  bool piece_delta(const PieceView& view);
-  const BasePiece* base_piece(std::uint32_t slot, std::size_t& cursor) const;
-  void keep_pieces(const PieceView& view);
 
   std::optional<std::uint64_t> index_;
-  bool in_pieces_ = false;          // whether the base is pieces_ (else bytes_)
-  std::string bytes_;               // view.value() of index_, a whole view
-  std::vector<BasePiece> pieces_;   // the pieces of index_'s view
-  std::string kept_;                // the bytes of its unversioned pieces
-  std::vector<BasePiece> next_pieces_;  // being recorded (kept for their capacity)
-  std::string next_kept_;
+  bool in_pieces_ = false;  // whether the base is layout_ (else bytes_)
+  std::string bytes_;       // view.value() of index_, a whole view
+  PieceLayout layout_;      // the pieces of index_'s view
   std::string ops_;    // the last delta's instructions, kept for its capacity
 };
 

@@ -24,25 +24,40 @@ namespace {
 // changed bytes.
 constexpr std::size_t kSearchedMiddle = 64;
 
-void write_change(std::string_view previous, std::string_view bytes, std::string& ops) {
+}  // namespace
+
+// The common prefix and suffix as COPYs around one INSERT; a longer
+// difference is searched (make_view_delta) and its positions read from the
+// instructions.
+void PieceChange::make(std::uint64_t from, std::string_view previous, std::string_view bytes) {
+  from_key = from;
+  from_size = previous.size();
   const std::size_t shorter = std::min(previous.size(), bytes.size());
   const std::size_t prefix = equal_run(previous.data(), bytes.data(), shorter);
   const std::size_t suffix =
       equal_run_back(previous.data() + previous.size(), bytes.data() + bytes.size(), shorter - prefix);
-  if (bytes.size() - prefix - suffix > kSearchedMiddle) return make_view_delta(previous, bytes, ops);
+  if (bytes.size() - prefix - suffix > kSearchedMiddle) {
+    make_view_delta(previous, bytes, ops);
+    return read_positions();
+  }
   OpsWriter enc(ops);
   enc.copy(0, prefix);
   enc.insert(bytes.substr(prefix, bytes.size() - prefix - suffix));
   enc.copy(previous.size() - suffix, suffix);
   enc.finish();
+  note(enc);
 }
 
-}  // namespace
+void PieceChange::note(const OpsWriter& written) {
+  const auto& first = written.first_copy();
+  head_end = first.length ? first.begin : ops.size();
+  rest_at = first.length ? first.end : ops.size();
+  first_from = first.from;
+  first_length = first.length;
+  copy_end = first.length ? written.copy_end() : 0;
+}
 
-void PieceChange::make(std::uint64_t from, std::string_view previous, std::string_view bytes) {
-  from_key = from;
-  from_size = previous.size();
-  write_change(previous, bytes, ops);
+void PieceChange::read_positions() {
   head_end = rest_at = ops.size();
   first_from = first_length = copy_end = 0;
   for_each_op(ops, [&](const DeltaOp& op) {  // our own instructions: well formed
@@ -102,13 +117,14 @@ std::string PieceView::bytes() const {
   return out;
 }
 
-// Versioned pieces by their own checksums, combined; the others by their bytes.
-std::uint32_t PieceView::checksum() const {
+std::uint32_t pieces_checksum(std::span<const ViewPiece> pieces) {
   std::uint32_t crc = 0;
   for (const auto& piece : pieces) {
     crc = piece.key() ? crc32_combine_shifted(crc, piece.crc(), piece.shift()) : crc32_update(crc, piece.bytes());
   }
   return crc;
 }
+
+std::uint32_t PieceView::checksum() const { return pieces_checksum(pieces); }
 
 }  // namespace concord::protocol

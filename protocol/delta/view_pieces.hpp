@@ -10,11 +10,14 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace concord::protocol {
+
+class OpsWriter;
 
 // How a piece's bytes changed from their previous version: view-delta
 // instructions (view_delta.hpp) with the positions of the previous bytes,
@@ -32,6 +35,10 @@ struct PieceChange {
 
   // The change from `previous` (version `from`) to `bytes`.
   void make(std::uint64_t from, std::string_view previous, std::string_view bytes);
+  // The positions above from the writer that wrote `ops` (after its finish()).
+  void note(const OpsWriter& written);
+  // The same read from `ops` themselves, however they were written.
+  void read_positions();
 };
 
 // A fresh version key, unique in the process (never 0): equal keys then mean
@@ -69,6 +76,10 @@ class ViewPiece {
   std::uint8_t held_ = 0;
   char small_[kSmall];
 };
+
+// The view_checksum of the pieces' bytes in order: a versioned piece's CRC
+// combined with those before, another's bytes read.
+std::uint32_t pieces_checksum(std::span<const ViewPiece> pieces);
 
 // One viewer's view: its Any's type URL and its value's pieces, in order.
 // A slot is in a view at most once; a feed finds the base's piece of a slot

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "concord/everzone/everzone_match.hpp"
+#include "delta/composed_part.hpp"
 #include "delta/crc32_fold.hpp"
 #include "delta/wire_bytes.hpp"
 #include "views_together.hpp"
@@ -278,6 +279,7 @@ struct VersionedPart {
   template <typename Write>
   void rewrite(Write write) {
     scratch.clear();
+    scratch.reserve(bytes.size() + 64);  // the buffers take turns (settle): most writes then fit
     WireWriter w(scratch);
     write(w);
     settle();
@@ -333,6 +335,10 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     std::vector<VersionedPart> seat_heads;
     std::vector<Part<SeatIds>> tails;
     std::vector<Part<PrivateIds>> owns;
+    // Each seat as every viewer but its owner sees it (EzView.seats' length
+    // header, the seat's head and piles), made of those parts.
+    std::vector<protocol::ComposedPart> publics;
+    std::vector<bool> composed;  // per seat: whether this command's non-owners get publics' piece
     // Per viewer of the last call, unversioned; a deque, so that growing it
     // for a later viewer leaves the earlier viewers' pieces pointing at theirs.
     std::deque<std::string> lingering;
@@ -341,6 +347,8 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     parts_.seat_heads.resize(count);
     parts_.tails.resize(count);
     parts_.owns.resize(count);
+    parts_.publics.resize(count);
+    parts_.composed.resize(count);
   }
   Parts& parts() { return parts_; }
   // The last command's projection, projected into again (views_together.hpp).
@@ -383,11 +391,21 @@ const std::string& view_type_url() {
   return type_url;
 }
 
-// The slots of a view's pieces (protocol::ViewPiece): the head, four per
+// The slots of a view's pieces (protocol::ViewPiece): the head, five per
 // seat (the seat's field header, its head, its private part for its owner,
-// its piles), the middle, then the viewer's lasting effects.
+// its piles; or, composed, the seat in one piece), the middle, then the
+// viewer's lasting effects.
 constexpr std::uint32_t kHeadSlot = 0;
-std::uint32_t seat_slot(std::size_t seat, std::uint32_t part) { return 1 + 4 * static_cast<std::uint32_t>(seat) + part; }
+constexpr std::uint32_t kHeader = 0, kSeatHead = 1, kOwn = 2, kTail = 3, kPublicSeat = 4;
+std::uint32_t seat_slot(std::size_t seat, std::uint32_t part) { return 1 + 5 * static_cast<std::uint32_t>(seat) + part; }
+
+// EzView.seats' tag and the length of a seat of `size` bytes, held in a piece.
+protocol::ViewPiece seat_header(std::uint32_t slot, std::size_t size) {
+  char header[12];
+  header[0] = static_cast<char>(7 << 3 | protocol::wire::kLengthDelimited);
+  const std::size_t header_size = 1 + protocol::wire::put_varint(header + 1, size);
+  return protocol::ViewPiece::small(slot, std::string_view(header, header_size));
+}
 
 // The views of one command from EverZoneMatch::view_ids: what every viewer
 // shares written once (seat piles from the memo when unchanged), each seat's
@@ -398,14 +416,27 @@ class TogetherWriter {
   TogetherWriter(const everzone::EverZoneMatch& match, EverZoneViewMemo& memo)
       : match_(match), memo_(memo), parts_(memo.parts()) {}
 
-  void write_shared(const everzone::BasicViewFields<int>& common) {
+  // `viewers`: those the views are for. A seat is composed into one piece
+  // for its non-owners only when two or more see it so: composing it costs
+  // about what walking its pieces in one viewer's feed does.
+  void write_shared(const everzone::BasicViewFields<int>& common, const std::vector<rules::Viewer>& viewers) {
     memo_.seats(common.seats.size());
     parts_.head.rewrite([&](WireWriter& w) { write_view_head(w, common); });
     parts_.middle.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
+      const VersionedPart& head = parts_.seat_heads[s];
       parts_.seat_heads[s].rewrite([&](WireWriter& w) { write_seat_head(w, seat); });
-      memoized(parts_.tails[s], seat, same_tail, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
+      const VersionedPart& tail =
+          memoized(parts_.tails[s], seat, same_tail, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
+      const auto owners = std::count_if(viewers.begin(), viewers.end(), [&](const rules::Viewer& v) {
+        return v.kind == rules::Viewer::Kind::Seat && v.seat == static_cast<int>(s);
+      });
+      parts_.composed[s] = viewers.size() - static_cast<std::size_t>(owners) >= 2;
+      if (!parts_.composed[s]) continue;
+      const protocol::ViewPiece pieces[] = {seat_header(0, head.bytes.size() + tail.bytes.size()), head.piece(1),
+                                            tail.piece(2)};
+      parts_.publics[s].compose(pieces);
     }
   }
 
@@ -418,17 +449,19 @@ class TogetherWriter {
     out.pieces.push_back(parts_.head.piece(kHeadSlot));
     const std::size_t seats = parts_.seat_heads.size();
     for (std::size_t s = 0; s < seats; ++s) {
-      const VersionedPart* mine = own && static_cast<int>(s) == viewer.seat ? &own_part(s, *own) : nullptr;
+      const bool owner = own && static_cast<int>(s) == viewer.seat;
+      if (!owner && parts_.composed[s]) {
+        out.pieces.push_back(parts_.publics[s].piece(seat_slot(s, kPublicSeat)));
+        continue;
+      }
+      const VersionedPart* mine = owner ? &own_part(s, *own) : nullptr;
       const VersionedPart& head = parts_.seat_heads[s];
       const VersionedPart& tail = parts_.tails[s].part;
-      char header[12];  // EzView.seats' tag and the seat's length
-      header[0] = static_cast<char>(7 << 3 | protocol::wire::kLengthDelimited);
       const std::size_t size = head.bytes.size() + (mine ? mine->bytes.size() : 0) + tail.bytes.size();
-      const std::size_t header_size = 1 + protocol::wire::put_varint(header + 1, size);
-      out.pieces.push_back(protocol::ViewPiece::small(seat_slot(s, 0), std::string_view(header, header_size)));
-      out.pieces.push_back(head.piece(seat_slot(s, 1)));
-      if (mine) out.pieces.push_back(mine->piece(seat_slot(s, 2)));
-      out.pieces.push_back(tail.piece(seat_slot(s, 3)));
+      out.pieces.push_back(seat_header(seat_slot(s, kHeader), size));
+      out.pieces.push_back(head.piece(seat_slot(s, kSeatHead)));
+      if (mine) out.pieces.push_back(mine->piece(seat_slot(s, kOwn)));
+      out.pieces.push_back(tail.piece(seat_slot(s, kTail)));
     }
     out.pieces.push_back(parts_.middle.piece(seat_slot(seats, 0)));
     if (ids.lingering[i].empty()) return;

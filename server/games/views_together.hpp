@@ -29,7 +29,8 @@ decltype(auto) project_ids(const MatchT& match, const std::vector<rules::Viewer>
 // Judges among the viewers (they see everything), or a Match of another
 // type, get the default: one projection per viewer. Without a memo of the
 // adapter's type (`memo` null or another game's), one for this call only.
-// Writer(match, memo) must have write_shared(ids.common) and
+// Writer(match, memo) must have write_shared(ids.common) (or
+// write_shared(ids.common, viewers)) and
 // assemble(ids, i, viewer, bytes), writing the serialized view of viewer i
 // over `bytes`; Memo may have check(match), called first, and ids()
 // (project_ids). The views go into `out` (GameAdapter::encode_views_into).
@@ -47,7 +48,11 @@ void encode_views_together(const GameAdapter& adapter, const rules::Match& match
   if constexpr (requires { kept->check(*typed); }) kept->check(*typed);
   Writer writer(*typed, *kept);
   const auto& ids = project_ids(*typed, viewers, *kept);
-  writer.write_shared(ids.common);
+  if constexpr (requires { writer.write_shared(ids.common, viewers); }) {
+    writer.write_shared(ids.common, viewers);
+  } else {
+    writer.write_shared(ids.common);
+  }
   out.resize(viewers.size());
   for (std::size_t i = 0; i < viewers.size(); ++i) {
     out[i].set_type_url(type_url);  // the same text as the last command's: copied into its string
@@ -56,7 +61,8 @@ void encode_views_together(const GameAdapter& adapter, const rules::Match& match
 }
 
 // GameAdapter::encode_view_pieces the same way, for a Writer that also has
-// pieces(ids, i, viewer, PieceView&). The pieces refer to the memo's bytes,
+// pieces(ids, i, viewer, PieceView&) and write_shared(ids.common, viewers).
+// The pieces refer to the memo's bytes,
 // so a memo of the adapter's type is needed (false without one, for a match
 // of another type, or with judges among the viewers).
 template <typename MatchT, typename Memo, typename Writer>
@@ -70,7 +76,7 @@ bool encode_pieces_together(const rules::Match& match, const std::vector<rules::
   if constexpr (requires { kept->check(*typed); }) kept->check(*typed);
   Writer writer(*typed, *kept);
   const auto& ids = project_ids(*typed, viewers, *kept);
-  writer.write_shared(ids.common);
+  writer.write_shared(ids.common, viewers);
   out.resize(viewers.size());
   for (std::size_t i = 0; i < viewers.size(); ++i) writer.pieces(ids, i, viewers[i], out[i]);
   return true;

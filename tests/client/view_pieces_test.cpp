@@ -8,6 +8,7 @@
 #include <random>
 
 #include "concord/v1/concord.pb.h"
+#include "delta/composed_part.hpp"
 #include "delta/crc32_fold.hpp"
 #include "delta/delta_ops.hpp"
 #include "delta/view_delta.hpp"
@@ -240,6 +241,78 @@ TEST(ViewPieces, AChangeKnowsItsFirstCopy) {
   none.make(1, "", "new");
   EXPECT_EQ(none.first_length, 0u);
   EXPECT_EQ(none.head_end, none.ops.size());
+}
+
+// The positions a change notes as its writer writes them are the ones read
+// back from its instructions, whatever the change.
+TEST(ViewPieces, NotedPositionsEqualTheOnesRead) {
+  std::mt19937 rng(17);
+  for (int i = 0; i < 3000; ++i) {
+    const auto before = random_bytes(rng, rng() % 300);
+    const auto after = rng() % 4 ? edited(rng, before) : random_bytes(rng, rng() % 300);
+    protocol::PieceChange noted;
+    noted.make(1, before, after);
+    protocol::PieceChange read = noted;
+    read.read_positions();
+    ASSERT_EQ(protocol::apply_view_delta(before, noted.ops), after);
+    EXPECT_EQ(noted.head_end, read.head_end) << i;
+    EXPECT_EQ(noted.rest_at, read.rest_at) << i;
+    EXPECT_EQ(noted.first_from, read.first_from) << i;
+    EXPECT_EQ(noted.first_length, read.first_length) << i;
+    EXPECT_EQ(noted.copy_end, read.copy_end) << i;
+  }
+}
+
+// A part composed of pieces (an EverZone seat as its non-owners see it):
+// its bytes are its pieces' in order, its checksum and shift theirs
+// combined, its change from the version before applies, and views that have
+// it as one piece among others rebuild from their deltas at every step.
+TEST(ViewPieces, ComposedPartsRebuildEveryView) {
+  std::mt19937 rng(23);
+  std::size_t changes = 0, kept = 0;
+  for (int game = 0; game < 150; ++game) {
+    std::vector<Part> parts(4);
+    protocol::ComposedPart composed;
+    protocol::ViewFeed feed;
+    std::string client, composed_before;
+    std::uint64_t key_before = 0;
+    for (std::uint64_t index = 0; index < 60; ++index) {
+      for (auto& part : parts) {
+        if (!part.key || rng() % 3 == 0) {
+          part.set(part.key && rng() % 2 ? edited(rng, part.bytes) : random_bytes(rng, rng() % 150), rng() % 5 != 0);
+        }
+      }
+      const std::string header = rng() % 4 ? "h" : random_bytes(rng, 1 + rng() % 3);
+      std::vector<protocol::ViewPiece> inside = {protocol::ViewPiece::small(0, header), parts[1].piece(1)};
+      if (rng() % 5) inside.push_back(parts[2].piece(2));  // a piece only some versions have
+      composed.compose(inside);
+      std::string expected;
+      for (const auto& piece : inside) expected.append(piece.bytes());
+      const auto piece = composed.piece(9);
+      ASSERT_EQ(composed.bytes(), expected);
+      ASSERT_EQ(piece.crc(), protocol::view_checksum(expected));
+      ASSERT_EQ(piece.shift(), protocol::crc32_shift_of(expected.size()));
+      if (piece.key() == key_before) {
+        ++kept;
+        EXPECT_EQ(expected, composed_before);
+      } else if (const auto* change = piece.change()) {
+        ++changes;
+        EXPECT_EQ(change->from_key, key_before);
+        EXPECT_EQ(protocol::apply_view_delta(composed_before, change->ops), expected);
+      }
+      key_before = piece.key();
+      composed_before = expected;
+
+      protocol::PieceView view;
+      view.pieces = {parts[0].piece(0), piece, parts[3].piece(10)};
+      const auto fed = feed_pieces(feed, index, view, rng() % 25 == 0, client);
+      ASSERT_EQ(fed.view, view.bytes()) << game << " " << index;
+      ASSERT_EQ(fed.update.view_checksum(), protocol::view_checksum(view.bytes()));
+      client = fed.view;
+    }
+  }
+  EXPECT_GT(changes, 3000u);
+  EXPECT_GT(kept, 500u);
 }
 
 TEST(ViewPieces, SmallPiecesHoldTheirBytes) {

@@ -125,7 +125,9 @@ class Projector {
     v.active = effect_applies_now(db_, s_, e);
   }
 
-  void seat(int i, BasicSeatView<C>& sv) const {
+  // `armies`: this state's (armies()), or null: a seat alone in its army has
+  // that army's values, counted once.
+  void seat(int i, BasicSeatView<C>& sv, const std::vector<ArmyView>* armies) const {
     const auto& p = s_.players.at(static_cast<std::size_t>(i));
     const bool judge = v_.kind == rules::Viewer::Kind::Judge;
     const bool own = judge || (v_.kind == rules::Viewer::Kind::Seat && v_.seat == i);
@@ -138,7 +140,7 @@ class Projector {
     sv.deployed_count = static_cast<int>(p.deployed.size());
     sv.has_prompt = p.waiting && !p.answered && s_.phase != Phase::Over;
     sv.has_chosen = p.answered;
-    sv.army = s_.location >= 0 ? Army(db_, s_, i).totals() : Values{};
+    sv.army = s_.location >= 0 ? army_values(i, armies) : Values{};
     list_if(own, p.hand, sv.hand);
     list_if(own, p.deployed, sv.deployed);
     list_if(judge, p.deck, sv.deck);
@@ -153,6 +155,14 @@ class Projector {
     sv.target = p.target;
     sv.eliminated = p.eliminated;
     allies(i, sv.allies);
+  }
+
+  Values army_values(int i, const std::vector<ArmyView>* armies) const {
+    if (armies) {
+      for (const auto& a : *armies)
+        if (a.seats.size() == 1 && a.seats[0] == i) return a.values;
+    }
+    return Army(db_, s_, i).totals();
   }
 
   // The other seats of seat i's side.
@@ -216,15 +226,15 @@ class Projector {
     }
     view->turn = s_.turn;
     view->battle_deck_count = static_cast<int>(s_.battle_deck.size());
+    armies(view->armies);
     view->seats.resize(s_.players.size());
-    for (std::size_t i = 0; i < s_.players.size(); ++i) seat(static_cast<int>(i), view->seats[i]);
+    for (std::size_t i = 0; i < s_.players.size(); ++i) seat(static_cast<int>(i), view->seats[i], &view->armies);
     view->teams = s_.teams;
     view->after_clash = s_.after_clash;
     list(s_.effects, view->effects);
     list(s_.abilities, view->abilities);
     list(captured_units(s_), view->captured);
     lingering(view->lingering);
-    armies(view->armies);
     view->result = s_.result;
   }
 
