@@ -338,8 +338,16 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_to_everyone(const std::shared_ptr<const std::string>& body) const;
   void send_fresh_updates();  // everyone in the room: a full view of the present (their own)
   // The settings blob changed: stored (in order with judge actions) when the
-  // match has a record; `done` runs once it is stored (or at once without a record).
+  // match has a record; `done` runs once it is stored (or at once before the
+  // match starts: its record takes the blob). While the record is being
+  // written (Phase::Starting, with the blob from before), the change waits
+  // for it (settings_while_starting_) and is stored after it.
   void store_settings_blob(std::function<void(Room&)> done = {}, std::function<void(Room&)> failed = {});
+  // What becomes of the changes that waited: stored once the record exists,
+  // kept for the next record (the match could not start: answered now), or
+  // dropped (the room closed: answered as failed).
+  enum class WaitingSettings { Store, Keep, Drop };
+  void settle_settings_while_starting(WaitingSettings fate);
   void do_allow_spectator(PlayerRef creator, const LinkPtr& link, std::uint64_t request_id, PlayerRef watcher,
                           bool allow);
   bool may_watch(const PlayerRef& player) const;
@@ -440,6 +448,9 @@ class Room : public std::enable_shared_from_this<Room> {
   rules::Seed seed_{};
   std::string seed_commitment_;
   std::int64_t match_id_ = 0;
+  // Settings changes taken while the match's record was being written:
+  // their done and failed callbacks (store_settings_blob).
+  std::vector<std::pair<std::function<void(Room&)>, std::function<void(Room&)>>> settings_while_starting_;
   std::uint64_t command_index_ = 0;
   std::optional<rules::PromptIds> prompt_ids_;
   std::deque<PendingFlush> pending_;

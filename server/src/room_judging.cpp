@@ -102,9 +102,14 @@ void Room::do_add_room_judge(PlayerRef creator, const LinkPtr& link, std::uint64
 }
 
 // The settings blob changed: stored again (in order with the judge actions)
-// once the match has a record; before that, the record takes it when written.
+// once the match has a record; before that, the record takes it when written
+// (or, while it is being written, it is stored right after it).
 void Room::store_settings_blob(std::function<void(Room&)> done, std::function<void(Room&)> failed) {
   settings_.extra = settings_blob(settings_);
+  if (match_id_ == 0 && phase_ == Phase::Starting) {
+    settings_while_starting_.emplace_back(std::move(done), std::move(failed));
+    return;
+  }
   if (match_id_ == 0) {
     if (done) done(*this);
     return;
@@ -121,6 +126,27 @@ void Room::store_settings_blob(std::function<void(Room&)> done, std::function<vo
         spdlog::error("room {}: could not store its settings", id);
         if (failed) failed(r);
       });
+}
+
+void Room::settle_settings_while_starting(WaitingSettings fate) {
+  if (settings_while_starting_.empty()) return;
+  auto waiting = std::move(settings_while_starting_);
+  settings_while_starting_.clear();
+  const auto done = [waiting](Room& r) {
+    for (const auto& change : waiting) {
+      if (change.first) change.first(r);
+    }
+  };
+  const auto failed = [waiting](Room& r) {
+    for (auto change = waiting.rbegin(); change != waiting.rend(); ++change) {  // the last undone first
+      if (change->second) change->second(r);
+    }
+  };
+  switch (fate) {
+    case WaitingSettings::Store: return store_settings_blob(done, failed);
+    case WaitingSettings::Keep: return done(*this);
+    case WaitingSettings::Drop: return failed(*this);
+  }
 }
 
 // --- spectator lists ---------------------------------------------------------------

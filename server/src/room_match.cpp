@@ -117,10 +117,12 @@ std::optional<std::string> Room::create_match(const rules::MatchSetup& setup) {
 void Room::on_match_created(std::int64_t match_id) {
   if (closed_) {  // aborted while its record was being written
     record_end(match_id, "aborted", "aborted: the room closed before the match started");
+    settle_settings_while_starting(WaitingSettings::Drop);
     return;
   }
   match_id_ = match_id;
   phase_ = Phase::Running;
+  settle_settings_while_starting(WaitingSettings::Store);
   start_clock();
   Metrics::instance().matches_running++;
   spdlog::info("room {}: match {} started ({} seats, commitment {})", id_, match_id, seats_.size(),
@@ -144,6 +146,7 @@ void Room::on_match_create_failed(const std::string& error) {
   spdlog::error("room {}: could not record the match start: {}", id_, error);
   match_.reset();
   phase_ = Phase::Waiting;
+  settle_settings_while_starting(WaitingSettings::Keep);  // the next record takes them
   for (auto& seat : seats_) seat.ready = false;
   update_summary();
   const auto told = make_error(0, "UNAVAILABLE",

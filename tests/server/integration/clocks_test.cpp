@@ -4,6 +4,7 @@
 // wait about that long; none asserts how long anything took.
 #include <pqxx/pqxx>
 
+#include <future>
 #include <thread>
 
 #include "harness.hpp"
@@ -196,6 +197,10 @@ TEST_F(Clocks, AKillAndRestartChargesTheDowntimeToNobody) {
 
 // --- spectator lists -------------------------------------------------------------------
 
+// Matches whose settings list spectators (a "spectators=" line of the blob;
+// the room option is "room.spectators=list").
+constexpr const char* kListedMatches = "SELECT count(*) FROM matches WHERE settings_blob ~ '(^|\n)spectators='";
+
 TEST_F(Clocks, ASpectatorListAdmitsOnlyTheAccountsTheCreatorListed) {
   auto alice = player("alice");
   auto bob = player("bob");
@@ -209,8 +214,8 @@ TEST_F(Clocks, ASpectatorListAdmitsOnlyTheAccountsTheCreatorListed) {
   EXPECT_EQ(code_of(*alice, allow(room, "carl", true)), "");
   EXPECT_EQ(carl->join_room(room, v1::SPECTATOR).your_role(), v1::SPECTATOR);
   EXPECT_EQ(error_code_of([&] { dora->join_room(room, v1::SPECTATOR); }), "NOT_LISTED");
-  EXPECT_NE(count("SELECT count(*) FROM matches WHERE settings_blob LIKE '%spectators=%'"), 0)
-      << "the list is stored with the match";
+  alice->wait_for_match_update(room);  // the match's record exists
+  EXPECT_EQ(count(kListedMatches), 1) << "the list is stored with the match";
   carl->discard_pushes();
   EXPECT_EQ(code_of(*alice, allow(room, "carl", false)), "");
   bool sent_away = false;
@@ -222,6 +227,34 @@ TEST_F(Clocks, ASpectatorListAdmitsOnlyTheAccountsTheCreatorListed) {
   }
   EXPECT_TRUE(sent_away) << "a spectator taken off the list stops watching at once";
   EXPECT_EQ(error_code_of([&] { carl->join_room(room, v1::SPECTATOR); }), "NOT_LISTED");
+}
+
+// A list changed while the match's record is being written (the players
+// readied up, the record carries the settings from before) is stored right
+// after that record, and only then acknowledged: a restarted server restores
+// the room with it. The test holds the matches table so that the record waits.
+TEST_F(Clocks, AListChangedWhileTheMatchRecordIsWrittenIsStoredAfterIt) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  auto carl = player("carl");
+  v1::CreateRoom spec;
+  spec.set_game("test_highcard");
+  spec.set_seats(2);
+  (*spec.mutable_options())["spectators"] = "list";
+  const auto room = alice->create_room(spec).room_id();
+  alice->join_room(room, v1::PLAYER, save_standard_deck(*alice));
+  bob->join_room(room, v1::PLAYER, save_standard_deck(*bob));
+  pqxx::connection holder(database_);
+  pqxx::work hold(holder);
+  hold.exec0("LOCK TABLE matches IN ACCESS EXCLUSIVE MODE");
+  alice->set_ready(room);
+  bob->set_ready(room);  // the match starts: its record waits for the lock
+  auto allowed = std::async(std::launch::async, [&] { return code_of(*alice, allow(room, "carl", true)); });
+  std::this_thread::sleep_for(500ms);  // the request reaches the room while the record waits
+  hold.abort();
+  EXPECT_EQ(allowed.get(), "");
+  EXPECT_EQ(count(kListedMatches), 1) << "acknowledged, so stored with the match";
+  EXPECT_EQ(carl->join_room(room, v1::SPECTATOR).your_role(), v1::SPECTATOR);
 }
 
 TEST_F(Clocks, AllowSpectatorNeedsARoomWithASpectatorList) {
