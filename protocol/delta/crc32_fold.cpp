@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <array>
+#include <atomic>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -236,9 +237,21 @@ std::uint32_t shift_of(std::uint64_t length);
 
 }  // namespace
 
-// A few multiplications a length: the last lengths asked for are kept (the
-// parts of a match's views come back at the same sizes).
+// A few multiplications a length: a part of a view is most often under
+// 4 KB, whose shifts are kept once found, for every thread (never 0, so 0
+// means not yet; the same value whoever stores it); the last longer lengths
+// asked for are kept per thread.
 std::uint32_t crc32_shift_of(std::uint64_t length) {
+  static std::array<std::atomic<std::uint32_t>, 4096> shorter{};
+  if (length < shorter.size()) {
+    auto& known = shorter[length];
+    std::uint32_t shift = known.load(std::memory_order_relaxed);
+    if (shift == 0) {
+      shift = shift_of(length);
+      known.store(shift, std::memory_order_relaxed);
+    }
+    return shift;
+  }
   struct Kept {
     std::uint64_t length = ~std::uint64_t{0};
     std::uint32_t shift = 0;

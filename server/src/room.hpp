@@ -288,8 +288,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // goes in the envelope: update_body.hpp): the shared fields, then the
   // viewer's own. With `command`, those are its shared fields and the events
   // the viewer may see are its serialized events, put last.
-  std::string update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                            const SeatPrompts& prompts, const CommandViews* command) const;
+  // Written over `out` (kept by the caller: its capacity is reused).
+  void update_header(std::string& out, const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                     const SeatPrompts& prompts, const CommandViews* command) const;
   // The MatchUpdate fields that are the same for every viewer of the current
   // state (room, game, index, seed commitment, awaiting seats, result,
   // clocks), serialized.
@@ -461,6 +462,10 @@ class Room : public std::enable_shared_from_this<Room> {
   mutable std::unique_ptr<GameAdapter::ViewMemo> view_memo_;
   mutable std::vector<google::protobuf::Any> view_buffer_;  // the last command's views (CommandViews::views), reused
   mutable std::vector<protocol::PieceView> piece_buffer_;   // ... or their pieces (CommandViews::pieces)
+  // A viewer's update before its envelope (match_update): the shared and own
+  // fields, and the view part; reused from one viewer to the next (two
+  // allocations a viewer otherwise).
+  std::string header_buffer_, part_buffer_;
   bool closed_ = false;
   boost::asio::steady_timer expiry_timer_;
   boost::asio::steady_timer clock_timer_;

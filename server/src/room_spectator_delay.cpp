@@ -35,8 +35,8 @@ void Room::hold_for_spectators(const std::vector<rules::Event>& events, const Se
     game_.adapter->encode_view(*match_->view(rules::Viewer::spectator()), part.mutable_view());
   }
   part.set_view_checksum(protocol::view_checksum(part.view().value()));
-  auto body =
-      match_update_body(0, {update_header(rules::Viewer::spectator(), events, prompts, command), part.SerializeAsString()});
+  update_header(header_buffer_, rules::Viewer::spectator(), events, prompts, command);
+  auto body = match_update_body(0, {header_buffer_, part.SerializeAsString()});
   held_.push_back(HeldUpdate{command_index_, Clock::now(), std::make_shared<const std::string>(std::move(body))});
   if (held_.size() > kMaxHeldUpdates) held_.pop_front();
 }

@@ -124,8 +124,8 @@ Room::SeatPrompts Room::seat_prompts() const {
 // Fields may come in any order and a repeated field's elements keep theirs
 // (protocol/README.md): the shared fields come first, as serialized once per
 // state, and the events last, as serialized once per command.
-std::string Room::update_header(const rules::Viewer& viewer, const std::vector<rules::Event>& events,
-                                const SeatPrompts& prompts, const CommandViews* command) const {
+void Room::update_header(std::string& bytes, const rules::Viewer& viewer, const std::vector<rules::Event>& events,
+                         const SeatPrompts& prompts, const CommandViews* command) const {
   std::vector<std::string> made;  // without a command: the viewer's events, serialized here
   if (!command) {
     for (const auto& event : events) {
@@ -141,21 +141,20 @@ std::string Room::update_header(const rules::Viewer& viewer, const std::vector<r
       if (events[i].visibility.visible_to(viewer)) use(command->events[i]);
     }
   };
-  // One allocation for the whole header: growing it field by field was a
-  // good part of what building an update allocated.
+  // Room for the whole header at once: growing it field by field was a good
+  // part of what building an update allocated.
   std::size_t size = (command ? command->shared_fields.size() : 0) + 16;
   if (viewer.kind == rules::Viewer::Kind::Seat) {
     if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) size += prompt_field_size(*prompt);
   }
   each_event([&](const std::string& event) { size += 6 + event.size(); });
-  std::string bytes;
+  bytes.clear();
   bytes.reserve(size);
   bytes.append(command ? command->shared_fields : shared_update_fields(prompts));
   append_viewer_fields(bytes, viewer, prompts);
   each_event([&](const std::string& event) {
     append_message_field(bytes, v1::MatchUpdate::kEventsFieldNumber, event);
   });
-  return bytes;
 }
 
 std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
@@ -255,9 +254,11 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   arena_options.initial_block = first_block;
   arena_options.initial_block_size = sizeof first_block;
   google::protobuf::Arena arena(arena_options);
-  const std::string common = update_header(viewer, events, prompts, command);
+  std::string& common = header_buffer_;
+  update_header(common, viewer, events, prompts, command);
   ViewerUpdate out;
-  std::string part;
+  std::string& part = part_buffer_;
+  part.clear();
   if (const auto* pieces = command ? command->pieces_of(viewer) : nullptr) {
     if (want_full) {
       auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);

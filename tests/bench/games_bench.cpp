@@ -137,7 +137,8 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     for (std::size_t i = 0; i < events.size(); ++i) {
       if (step.outcome.events[i].visibility.visible_to(viewer)) size += 6 + events[i].size();
     }
-    std::string common;
+    thread_local std::string common, part;  // reused from one viewer to the next, as Room::match_update's
+    common.clear();
     common.reserve(size);
     common.append(shared_fields);  // then the viewer's own fields, as Room::append_viewer_fields
     if (v >= 0) {
@@ -155,7 +156,7 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
       }
     }
     const auto at = static_cast<std::size_t>(v + (spectators ? 1 : 0));
-    std::string part;
+    part.clear();
     std::size_t view_size = 0;
     if (in_pieces) {
       const auto& view = pieces[at];
