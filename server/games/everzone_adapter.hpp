@@ -27,6 +27,7 @@ class EverZoneAdapter final : public GameAdapter {
   bool encode_view_pieces(const rules::Match& match, const std::vector<rules::Viewer>& viewers, ViewMemo* memo,
                           std::vector<protocol::PieceView>& out) const override;
   void encode_event(const rules::EventData& data, google::protobuf::Any* out) const override;
+  bool event_detail(const rules::EventData& data, std::string_view& type_url, std::string& value) const override;
 };
 
 }  // namespace concord::server::games

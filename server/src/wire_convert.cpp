@@ -78,16 +78,26 @@ std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(pay
 
 // GameEvent {kind = 1, text = 2, detail = 3 (an Any: type_url = 1, value =
 // 2)}; detail is set whenever the event has data, as event_to_wire's
-// mutable_detail() sets it. The Any is reused: its strings keep their capacity.
+// mutable_detail() sets it. The detail straight from the game where it
+// writes it so (GameAdapter::event_detail), else through a reused Any (its
+// strings keep their capacity).
 std::string serialized_event(const GameAdapter& adapter, const rules::Event& event) {
   using wire::put_bytes;
   thread_local google::protobuf::Any detail;
+  thread_local std::string written;
+  std::string_view type_url, value;
   if (event.data) {
-    detail.Clear();
-    adapter.encode_event(*event.data, &detail);
+    if (adapter.event_detail(*event.data, type_url, written)) {
+      value = written;
+    } else {
+      detail.Clear();
+      adapter.encode_event(*event.data, &detail);
+      type_url = detail.type_url();
+      value = detail.value();
+    }
   }
   // Sized first, so that the event is one allocation.
-  const std::size_t any_size = event.data ? string_size(detail.type_url()) + string_size(detail.value()) : 0;
+  const std::size_t any_size = event.data ? string_size(type_url) + string_size(value) : 0;
   std::string out;
   out.reserve(string_size(event.kind) + string_size(event.text) + (event.data ? message_size(any_size) : 0));
   if (!event.kind.empty()) put_bytes(out, 1, event.kind);
@@ -95,8 +105,8 @@ std::string serialized_event(const GameAdapter& adapter, const rules::Event& eve
   if (event.data) {
     wire::put_tag(out, 3, wire::kLengthDelimited);
     wire::put_varint(out, any_size);
-    if (!detail.type_url().empty()) put_bytes(out, 1, detail.type_url());
-    if (!detail.value().empty()) put_bytes(out, 2, detail.value());
+    if (!type_url.empty()) put_bytes(out, 1, type_url);
+    if (!value.empty()) put_bytes(out, 2, value);
   }
   return out;
 }

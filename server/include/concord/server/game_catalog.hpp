@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <google/protobuf/any.pb.h>
@@ -71,6 +72,14 @@ class GameAdapter {
   }
   // Leaves `out` empty if the game has no detail for this event.
   virtual void encode_event(const rules::EventData& data, google::protobuf::Any* out) const = 0;
+  // The same detail without the Any, for serialized_event (every event of
+  // every command): its type URL (text that outlives the call) and its
+  // serialized value written over `value`. False (the default): the game
+  // writes its details only through encode_event.
+  virtual bool event_detail(const rules::EventData& /*data*/, std::string_view& /*type_url*/,
+                            std::string& /*value*/) const {
+    return false;
+  }
 };
 
 struct GameEntry {
