@@ -15,17 +15,10 @@ void ComposedPart::compose(std::span<const ViewPiece> pieces) {
     change_.from_size = bytes_.size();
     change_.note(enc);
   }
-  // The checksum and shift from the pieces' own: x^(8(m+n)) = x^(8m) x^(8n).
   bytes_.clear();
-  crc_ = 0;
-  shift_ = crc32_shift_of(0);
-  for (const auto& piece : pieces) {
-    const std::string_view bytes = piece.bytes();
-    bytes_.append(bytes);
-    const std::uint32_t shift = piece.key() ? piece.shift() : crc32_shift_of(bytes.size());
-    crc_ = piece.key() ? crc32_combine_shifted(crc_, piece.crc(), shift) : crc32_update(crc_, bytes);
-    shift_ = crc32_combine_shifted(shift_, 0, shift);
-  }
+  for (const auto& piece : pieces) bytes_.append(piece.bytes());
+  crc_ = pieces_checksum(pieces);
+  shift_ = crc32_shift_of(bytes_.size());
   key_ = next_piece_key();
   layout_.keep(pieces);
 }

@@ -20,7 +20,8 @@ class ComposedPart {
  public:
   // The part made of `pieces` in order: a new version when they are not the
   // pieces of the current one, with its change from it put together from
-  // the pieces' (as a viewer's feed would: PieceLayout::delta).
+  // the pieces' (as a viewer's feed would: PieceLayout::delta) and its
+  // checksum combined from theirs (pieces_checksum).
   void compose(std::span<const ViewPiece> pieces);
   // The part as a piece of a view (valid until the next compose).
   ViewPiece piece(std::uint32_t slot) const;

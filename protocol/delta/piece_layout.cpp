@@ -1,6 +1,5 @@
 #include "delta/piece_layout.hpp"
 
-
 namespace concord::protocol {
 
 // The layout's piece in `slot`: most often the one after the last found (the

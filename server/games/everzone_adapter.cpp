@@ -425,8 +425,8 @@ class TogetherWriter {
     parts_.middle.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
-      const VersionedPart& head = parts_.seat_heads[s];
-      parts_.seat_heads[s].rewrite([&](WireWriter& w) { write_seat_head(w, seat); });
+      VersionedPart& head = parts_.seat_heads[s];
+      head.rewrite([&](WireWriter& w) { write_seat_head(w, seat); });
       const VersionedPart& tail =
           memoized(parts_.tails[s], seat, same_tail, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
       const auto owners = std::count_if(viewers.begin(), viewers.end(), [&](const rules::Viewer& v) {
