@@ -104,6 +104,10 @@ class StateHasher {
     return add_packed(values.data(), values.size());
   }
   std::string hex() const;               // the hash of everything added, by version()
+  // Hashes the whole blocks added so far now rather than when the buffer
+  // fills; the hash is the same. A hasher kept to be copied (StateHasherPrefix)
+  // then holds its part absorbed, not bytes each copy hashes again.
+  void absorb_blocks() { compress(); }
 
  private:
   static void store_le64(std::uint8_t* out, std::uint64_t v) {
@@ -173,6 +177,7 @@ class StateHasherPrefix {
       for (const auto* list : key) key_.push_back(*list);
       StateHasher h(version);
       feed(h);
+      h.absorb_blocks();
       hasher_ = h;
     }
     return *hasher_;
