@@ -261,6 +261,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
   using SeatPrompts = std::vector<std::shared_ptr<const rules::Prompt>>;  // null: no prompt
   SeatPrompts seat_prompts() const;  // every seat's prompt now (computed once per command)
+  void seat_prompts(SeatPrompts& out) const;  // the same written over `out`
   // What every update after one command is made of, encoded once for all
   // viewers: the views of everyone who is sent one (seats with links,
   // spectators when any watch or are held for), projected together
@@ -268,22 +269,31 @@ class Room : public std::enable_shared_from_this<Room> {
   // piece_buffer_ or view_buffer_: valid until the next command's), the
   // events, each serialized once as a GameEvent (every viewer who may see it
   // gets the same bytes), and the fields every viewer's update has alike
-  // (shared_update_fields).
+  // (shared_update_fields). The room keeps one (command_buffer_), written
+  // over by every command: its vectors and strings keep their capacity.
   struct CommandViews {
     std::vector<rules::Viewer> viewers;
     // One per viewer: in pieces when the game writes its views that way
     // (GameAdapter::encode_view_pieces, into piece_buffer_), else whole.
     const std::vector<protocol::PieceView>* pieces = nullptr;
     const std::vector<google::protobuf::Any>* views = nullptr;
-    std::vector<std::string> events;  // per event: a serialized GameEvent
+    // The events, each a serialized GameEvent, one after the other: event i
+    // ends at event_ends[i] and starts where event i - 1 ends.
+    std::string event_bytes;
+    std::vector<std::size_t> event_ends;
     std::string shared_fields;
+    std::size_t event_count() const { return event_ends.size(); }
+    std::string_view event(std::size_t i) const {
+      const std::size_t begin = i ? event_ends[i - 1] : 0;
+      return std::string_view(event_bytes).substr(begin, event_ends[i] - begin);
+    }
     const protocol::PieceView* pieces_of(const rules::Viewer& viewer) const;
     const google::protobuf::Any* of(const rules::Viewer& viewer) const;
     // The viewer's view as an Any (from its pieces or as it is): false if
     // the viewer has none.
     bool whole_view(const rules::Viewer& viewer, google::protobuf::Any* out) const;
   };
-  CommandViews command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const;
+  const CommandViews& command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const;
   // The part of a MatchUpdate every form shares, serialized (the request id
   // goes in the envelope: update_body.hpp): the shared fields, then the
   // viewer's own. With `command`, those are its shared fields and the events
@@ -295,6 +305,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // state (room, game, index, seed commitment, awaiting seats, result,
   // clocks), serialized.
   std::string shared_update_fields(const SeatPrompts& prompts) const;
+  void shared_update_fields(const SeatPrompts& prompts, std::string& out) const;  // written over `out`
   // Appends the viewer's own fields but its events: its seat, its prompt and
   // the prompt's id, written field by field.
   void append_viewer_fields(std::string& out, const rules::Viewer& viewer, const SeatPrompts& prompts) const;
@@ -462,6 +473,9 @@ class Room : public std::enable_shared_from_this<Room> {
   mutable std::unique_ptr<GameAdapter::ViewMemo> view_memo_;
   mutable std::vector<google::protobuf::Any> view_buffer_;  // the last command's views (CommandViews::views), reused
   mutable std::vector<protocol::PieceView> piece_buffer_;   // ... or their pieces (CommandViews::pieces)
+  mutable CommandViews command_buffer_;                     // the last command's (command_views)
+  SeatPrompts prompt_buffer_;                               // the last command's prompts (accept_command)
+  mutable std::vector<std::uint32_t> awaiting_buffer_;      // shared_update_fields' awaiting seats
   // A viewer's update before its envelope (match_update): the shared and own
   // fields, and the view part; reused from one viewer to the next (two
   // allocations a viewer otherwise).

@@ -214,8 +214,9 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   // most of a command's cost). Whoever connects before the flush was sent a
   // fresh update of this state or a later one on joining, so a missing update
   // is skipped for them.
-  const auto prompts = seat_prompts();
-  const auto views = command_views(outcome.events, prompts);
+  seat_prompts(prompt_buffer_);
+  const SeatPrompts& prompts = prompt_buffer_;
+  const CommandViews& views = command_views(outcome.events, prompts);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto viewer = rules::Viewer::of_seat(static_cast<int>(i));
     auto update = match_update(viewer, outcome.events, seats_[i].links, prompts, false, 0, &views);

@@ -116,8 +116,13 @@ bool Room::takes_view_deltas(const ClientLink& link) { return link.protocol_vers
 // checksum for 1.1 links. The view is projected and packed once per viewer.
 Room::SeatPrompts Room::seat_prompts() const {
   SeatPrompts prompts;
-  for (int seat = 0; seat < match_->seat_count(); ++seat) prompts.push_back(match_->shared_prompt(seat));
+  seat_prompts(prompts);
   return prompts;
+}
+
+void Room::seat_prompts(SeatPrompts& out) const {
+  out.clear();
+  for (int seat = 0; seat < match_->seat_count(); ++seat) out.push_back(match_->shared_prompt(seat));
 }
 
 // The part of a MatchUpdate every form shares: everything but the view.
@@ -137,8 +142,8 @@ void Room::update_header(std::string& bytes, const rules::Viewer& viewer, const 
       for (const auto& event : made) use(event);
       return;
     }
-    for (std::size_t i = 0; i < events.size() && i < command->events.size(); ++i) {
-      if (events[i].visibility.visible_to(viewer)) use(command->events[i]);
+    for (std::size_t i = 0; i < events.size() && i < command->event_count(); ++i) {
+      if (events[i].visibility.visible_to(viewer)) use(command->event(i));
     }
   };
   // Room for the whole header at once: growing it field by field was a good
@@ -147,25 +152,33 @@ void Room::update_header(std::string& bytes, const rules::Viewer& viewer, const 
   if (viewer.kind == rules::Viewer::Kind::Seat) {
     if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) size += prompt_field_size(*prompt);
   }
-  each_event([&](const std::string& event) { size += 6 + event.size(); });
+  each_event([&](std::string_view event) { size += 6 + event.size(); });
   bytes.clear();
   bytes.reserve(size);
   bytes.append(command ? command->shared_fields : shared_update_fields(prompts));
   append_viewer_fields(bytes, viewer, prompts);
-  each_event([&](const std::string& event) {
+  each_event([&](std::string_view event) {
     append_message_field(bytes, v1::MatchUpdate::kEventsFieldNumber, event);
   });
 }
 
 std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
+  std::string out;
+  shared_update_fields(prompts, out);
+  return out;
+}
+
+void Room::shared_update_fields(const SeatPrompts& prompts, std::string& out) const {
   SharedUpdateFields fields;
   fields.room_id = id_;
   fields.game = game_id();
   fields.command_index = command_index_;
   fields.seed_commitment = seed_commitment_;
+  awaiting_buffer_.clear();
   for (std::size_t seat = 0; seat < prompts.size(); ++seat) {
-    if (prompts[seat]) fields.awaiting.push_back(static_cast<std::uint32_t>(seat));
+    if (prompts[seat]) awaiting_buffer_.push_back(static_cast<std::uint32_t>(seat));
   }
+  fields.awaiting = awaiting_buffer_;
   if (auto result = current_result()) {
     v1::MatchResult wire;
     result_to_wire(*result, seed_.hex(), &wire);
@@ -177,7 +190,7 @@ std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
     clock_to_wire(&wire);
     fields.clocks = wire.SerializeAsString();
   }
-  return serialize_shared_fields(fields);
+  serialize_shared_fields(fields, out);
 }
 
 void Room::append_viewer_fields(std::string& out, const rules::Viewer& viewer, const SeatPrompts& prompts) const {
@@ -194,11 +207,19 @@ void Room::append_viewer_fields(std::string& out, const rules::Viewer& viewer, c
   }
 }
 
-Room::CommandViews Room::command_views(const std::vector<rules::Event>& events, const SeatPrompts& prompts) const {
-  CommandViews out;
-  out.shared_fields = shared_update_fields(prompts);
-  out.events.reserve(events.size());
-  for (const auto& event : events) out.events.push_back(serialized_event(*game_.adapter, event));
+const Room::CommandViews& Room::command_views(const std::vector<rules::Event>& events,
+                                             const SeatPrompts& prompts) const {
+  CommandViews& out = command_buffer_;
+  out.pieces = nullptr;
+  out.views = nullptr;
+  out.viewers.clear();
+  shared_update_fields(prompts, out.shared_fields);
+  out.event_bytes.clear();
+  out.event_ends.clear();
+  for (const auto& event : events) {
+    append_serialized_event(out.event_bytes, *game_.adapter, event);
+    out.event_ends.push_back(out.event_bytes.size());
+  }
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (!seats_[i].links.empty()) out.viewers.push_back(rules::Viewer::of_seat(static_cast<int>(i)));
   }

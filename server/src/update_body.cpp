@@ -66,9 +66,15 @@ std::string match_update_body(std::uint64_t request_id, std::initializer_list<st
   return envelope(request_id, parts, false);
 }
 
-std::string serialize_shared_fields(const SharedUpdateFields& f) {
-  using U = v1::MatchUpdate;
+std::string serialize_shared_fields(const SharedUpdateFields& fields) {
   std::string out;
+  serialize_shared_fields(fields, out);
+  return out;
+}
+
+void serialize_shared_fields(const SharedUpdateFields& f, std::string& out) {
+  using U = v1::MatchUpdate;
+  out.clear();
   out.reserve(f.room_id.size() + f.game.size() + f.seed_commitment.size() + 32 + f.awaiting.size() * 2 +
               (f.result ? f.result->size() + 8 : 0) + (f.clocks ? f.clocks->size() + 8 : 0));
   if (!f.room_id.empty()) put_bytes(out, U::kRoomIdFieldNumber, f.room_id);
@@ -91,7 +97,6 @@ std::string serialize_shared_fields(const SharedUpdateFields& f) {
     for (const auto seat : f.awaiting) put_varint(out, seat);
   }
   if (f.clocks) put_bytes(out, U::kClocksFieldNumber, *f.clocks);
-  return out;
 }
 
 void append_message_field(std::string& out, int field, std::string_view message) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,11 +31,13 @@ struct SharedUpdateFields {
   std::string_view room_id, game;
   std::uint64_t command_index = 0;
   std::string_view seed_commitment;
-  std::vector<std::uint32_t> awaiting;
+  std::span<const std::uint32_t> awaiting;  // the caller's, in seat order
   std::optional<std::string> result;  // a serialized MatchResult; also sets finished
   std::optional<std::string> clocks;  // a serialized ClockState
 };
 std::string serialize_shared_fields(const SharedUpdateFields& fields);
+// The same written over `out` (a room keeps it from one command to the next).
+void serialize_shared_fields(const SharedUpdateFields& fields, std::string& out);
 
 // Appends `message` (serialized) as the embedded-message field `field` of
 // the message being written in `out`.

@@ -82,6 +82,12 @@ std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(pay
 // writes it so (GameAdapter::event_detail), else through a reused Any (its
 // strings keep their capacity).
 std::string serialized_event(const GameAdapter& adapter, const rules::Event& event) {
+  std::string out;
+  append_serialized_event(out, adapter, event);
+  return out;
+}
+
+void append_serialized_event(std::string& out, const GameAdapter& adapter, const rules::Event& event) {
   using wire::put_bytes;
   thread_local google::protobuf::Any detail;
   thread_local std::string written;
@@ -96,10 +102,9 @@ std::string serialized_event(const GameAdapter& adapter, const rules::Event& eve
       value = detail.value();
     }
   }
-  // Sized first, so that the event is one allocation.
+  // Sized first, so that the event is at most one allocation.
   const std::size_t any_size = event.data ? string_size(type_url) + string_size(value) : 0;
-  std::string out;
-  out.reserve(string_size(event.kind) + string_size(event.text) + (event.data ? message_size(any_size) : 0));
+  out.reserve(out.size() + string_size(event.kind) + string_size(event.text) + (event.data ? message_size(any_size) : 0));
   if (!event.kind.empty()) put_bytes(out, 1, event.kind);
   if (!event.text.empty()) put_bytes(out, 2, event.text);
   if (event.data) {
@@ -108,7 +113,6 @@ std::string serialized_event(const GameAdapter& adapter, const rules::Event& eve
     if (!type_url.empty()) put_bytes(out, 1, type_url);
     if (!value.empty()) put_bytes(out, 2, value);
   }
-  return out;
 }
 
 void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {

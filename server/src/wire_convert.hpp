@@ -36,6 +36,8 @@ void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::Ga
 // The same serialized (the bytes of event_to_wire's GameEvent), written
 // field by field: a room serializes each event of a command once.
 std::string serialized_event(const GameAdapter& adapter, const rules::Event& event);
+// The same appended to `out` (a room writes a command's events into one buffer).
+void append_serialized_event(std::string& out, const GameAdapter& adapter, const rules::Event& event);
 void result_to_wire(const rules::MatchResult& result, const std::string& seed_hex, v1::MatchResult* out);
 void option_spec_to_wire(const rules::OptionSpec& spec, v1::OptionSpec* out);
 

@@ -101,10 +101,14 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
              bool spectators, bool alone, std::vector<protocol::ViewFeed>& feeds, server::GameAdapter::ViewMemo* memo,
              std::vector<google::protobuf::Any>& views, Bytes& bytes) {
   const int seats = step.match.seat_count();
-  std::vector<std::shared_ptr<const rules::Prompt>> prompts;  // once per command, as the room does
+  // What a room keeps from one command to the next and writes over
+  // (Room::prompt_buffer_ and command_buffer_): kept here the same way.
+  thread_local std::vector<std::shared_ptr<const rules::Prompt>> prompts;  // once per command, as the room does
+  prompts.clear();
   for (int seat = 0; seat < seats; ++seat) prompts.push_back(step.match.shared_prompt(seat));
   if (feeds.size() != static_cast<std::size_t>(seats) + 1) feeds.assign(static_cast<std::size_t>(seats) + 1, {});
-  std::vector<rules::Viewer> viewers;  // projected together, as Room::command_views does
+  thread_local std::vector<rules::Viewer> viewers;  // projected together, as Room::command_views does
+  viewers.clear();
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     viewers.push_back(v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v));
   }
@@ -117,8 +121,19 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   } else if (!(in_pieces = game.adapter->encode_view_pieces(step.match, viewers, memo, pieces))) {
     game.adapter->encode_views_into(step.match, viewers, memo, views);
   }
-  std::vector<std::string> events;  // each serialized once per command, as the room does
-  for (const auto& event : step.outcome.events) events.push_back(server::serialized_event(*game.adapter, event));
+  // Each event serialized once per command into one buffer, as the room does (CommandViews::event_bytes).
+  thread_local std::string event_bytes;
+  thread_local std::vector<std::size_t> event_ends;
+  event_bytes.clear();
+  event_ends.clear();
+  for (const auto& event : step.outcome.events) {
+    server::append_serialized_event(event_bytes, *game.adapter, event);
+    event_ends.push_back(event_bytes.size());
+  }
+  const auto event_of = [&](std::size_t i) {
+    const std::size_t begin = i ? event_ends[i - 1] : 0;
+    return std::string_view(event_bytes).substr(begin, event_ends[i] - begin);
+  };
   // The fields every viewer's update has alike, serialized once per command (Room::shared_update_fields).
   static const std::string commitment(64, 'f');
   server::SharedUpdateFields shared;
@@ -126,16 +141,20 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   shared.game = game.definition.id;
   shared.command_index = index;
   shared.seed_commitment = commitment;
+  thread_local std::vector<std::uint32_t> awaiting;
+  awaiting.clear();
   for (int seat = 0; seat < seats; ++seat) {
-    if (prompts[static_cast<std::size_t>(seat)]) shared.awaiting.push_back(static_cast<std::uint32_t>(seat));
+    if (prompts[static_cast<std::size_t>(seat)]) awaiting.push_back(static_cast<std::uint32_t>(seat));
   }
-  const std::string shared_fields = server::serialize_shared_fields(shared);
+  shared.awaiting = awaiting;
+  thread_local std::string shared_fields;
+  server::serialize_shared_fields(shared, shared_fields);
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
     std::size_t size = shared_fields.size() + 16;  // reserved once, as Room::update_header
     if (v >= 0 && prompts[static_cast<std::size_t>(v)]) size += server::prompt_field_size(*prompts[static_cast<std::size_t>(v)]);
-    for (std::size_t i = 0; i < events.size(); ++i) {
-      if (step.outcome.events[i].visibility.visible_to(viewer)) size += 6 + events[i].size();
+    for (std::size_t i = 0; i < event_ends.size(); ++i) {
+      if (step.outcome.events[i].visibility.visible_to(viewer)) size += 6 + event_of(i).size();
     }
     thread_local std::string common, part;  // reused from one viewer to the next, as Room::match_update's
     common.clear();
@@ -150,9 +169,9 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
         protocol::wire::put_varint(common, index);
       }
     }
-    for (std::size_t i = 0; i < events.size(); ++i) {
+    for (std::size_t i = 0; i < event_ends.size(); ++i) {
       if (step.outcome.events[i].visibility.visible_to(viewer)) {
-        server::append_message_field(common, v1::MatchUpdate::kEventsFieldNumber, events[i]);
+        server::append_message_field(common, v1::MatchUpdate::kEventsFieldNumber, event_of(i));
       }
     }
     const auto at = static_cast<std::size_t>(v + (spectators ? 1 : 0));

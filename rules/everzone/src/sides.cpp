@@ -7,32 +7,46 @@ namespace {
 
 const PlayerState& at(const GameState& s, int seat) { return s.players.at(static_cast<std::size_t>(seat)); }
 
-std::vector<Side> two_sides(std::vector<int> a, std::vector<int> b, bool shared) {
-  std::vector<Side> out(2);  // not from an initializer list: that would copy both seat lists
-  out[0] = {std::move(a), 1, shared};
-  out[1] = {std::move(b), 0, false};
-  if (out[0].seats.front() > out[1].seats.front()) {
-    std::swap(out[0], out[1]);
-    out[0].target = 1, out[1].target = 0;
+// `out` holds `n` sides, each emptied (their seat lists keep their capacity;
+// the engine asks for fresh sides often: one allocation for them, not a
+// growth per side).
+void reset_sides(std::vector<Side>& out, std::size_t n) {
+  if (out.size() > n) out.resize(n);
+  for (auto& side : out) {
+    side.seats.clear();
+    side.target = -1;
+    side.shared_limit = false;
   }
-  return out;
+  if (out.capacity() < n) out.reserve(n);
+  while (out.size() < n) out.emplace_back();
+}
+
+// Two armies attacking each other, in order of their lowest seat.
+void face_each_other(std::vector<Side>& out) {
+  out[0].target = 1, out[1].target = 0;
+  if (!out[0].seats.empty() && !out[1].seats.empty() && out[0].seats.front() > out[1].seats.front()) {
+    std::swap(out[0], out[1]);
+  }
 }
 
 // Three players, every target revealed: "Two players chose the same target"
 // -> allies against the third; "All three players chose different targets" ->
 // three armies, each attacking the one it chose.
-std::vector<Side> three_player_sides(const GameState& s, const std::vector<int>& alive) {
+void three_player_sides(const GameState& s, const int (&alive)[3], std::vector<Side>& out) {
   for (std::size_t i = 0; i < 3; ++i)
     for (std::size_t j = i + 1; j < 3; ++j)
       if (at(s, alive[i]).target == at(s, alive[j]).target) {
-        const int lone = alive[3 - i - j];
-        return two_sides({alive[i], alive[j]}, {lone}, true);
+        reset_sides(out, 2);
+        out[0].seats.reserve(2);
+        out[0].seats.push_back(alive[i]);
+        out[0].seats.push_back(alive[j]);
+        out[0].shared_limit = true;
+        out[1].seats.push_back(alive[3 - i - j]);
+        return face_each_other(out);
       }
-  std::vector<Side> out;
-  out.reserve(alive.size());
-  for (int seat : alive) out.push_back({{seat}, -1, false});
+  reset_sides(out, 3);
+  for (std::size_t k = 0; k < 3; ++k) out[k].seats.push_back(alive[k]);
   for (auto& side : out) side.target = side_of(out, at(s, side.seats[0]).target);
-  return out;
 }
 
 }  // namespace
@@ -46,19 +60,43 @@ std::vector<int> alive_seats(const GameState& s) {
 }
 
 std::vector<Side> sides(const GameState& s) {
-  const auto alive = alive_seats(s);
-  if (s.teams) {
-    std::vector<int> a, b;
-    for (int seat : alive) (at(s, seat).team == 0 ? a : b).push_back(seat);
-    return two_sides(std::move(a), std::move(b), false);
-  }
-  if (alive.size() == 2) return two_sides({alive[0]}, {alive[1]}, false);
-  const bool targeted = std::all_of(alive.begin(), alive.end(), [&](int seat) { return at(s, seat).target >= 0; });
-  if (alive.size() == 3 && targeted) return three_player_sides(s, alive);
   std::vector<Side> out;
-  out.reserve(alive.size());
-  for (int seat : alive) out.push_back({{seat}, -1, false});
+  sides(s, out);
   return out;
+}
+
+void sides(const GameState& s, std::vector<Side>& out) {
+  const int seats = static_cast<int>(s.players.size());
+  const auto alive = [&](int seat) { return !at(s, seat).eliminated; };
+  if (s.teams) {
+    reset_sides(out, 2);
+    for (auto& side : out) side.seats.reserve(static_cast<std::size_t>(seats));
+    for (int seat = 0; seat < seats; ++seat) {
+      if (alive(seat)) out[at(s, seat).team == 0 ? 0 : 1].seats.push_back(seat);
+    }
+    return face_each_other(out);
+  }
+  int first[3] = {-1, -1, -1};  // the first three seats still in the game
+  std::size_t count = 0;
+  bool targeted = true;
+  for (int seat = 0; seat < seats; ++seat) {
+    if (!alive(seat)) continue;
+    if (count < 3) first[count] = seat;
+    ++count;
+    targeted = targeted && at(s, seat).target >= 0;
+  }
+  if (count == 2) {
+    reset_sides(out, 2);
+    out[0].seats.push_back(first[0]);
+    out[1].seats.push_back(first[1]);
+    return face_each_other(out);
+  }
+  if (count == 3 && targeted) return three_player_sides(s, first, out);
+  reset_sides(out, count);
+  std::size_t k = 0;
+  for (int seat = 0; seat < seats; ++seat) {
+    if (alive(seat)) out[k++].seats.push_back(seat);
+  }
 }
 
 int side_of(const std::vector<Side>& all, int seat) {

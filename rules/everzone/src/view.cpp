@@ -279,11 +279,11 @@ std::unique_ptr<rules::View> EverZoneMatch::view(const rules::Viewer& viewer) co
 namespace {
 
 // The spectators' view in *common, then per viewer its own part: filled in
-// place (`out` may hold the views of an earlier state).
+// place (`out` may hold the views of an earlier state, `all` its sides).
 template <typename C, typename Views, typename Common>
 void project_together(const CardDb& db, const GameState& s, const std::vector<rules::Viewer>& viewers,
-                      Common& common, Views& out) {
-  const auto all = sides(s);
+                      Common& common, Views& out, std::vector<Side>& all) {
+  sides(s, all);
   const auto spectator = rules::Viewer::spectator();
   Projector<C>(db, s, spectator, all).build(&common);
   out.own.resize(viewers.size());
@@ -308,7 +308,8 @@ EverZoneViews EverZoneMatch::views(const std::vector<rules::Viewer>& viewers) co
   EverZoneViews out;
   out.common = std::make_unique<EverZoneView>();
   out.common->viewer = rules::Viewer::spectator();
-  project_together<CardEntry>(db_, state_, viewers, *out.common, out);
+  std::vector<Side> all;
+  project_together<CardEntry>(db_, state_, viewers, *out.common, out, all);
   return out;
 }
 
@@ -319,7 +320,7 @@ EverZoneViewIds EverZoneMatch::view_ids(const std::vector<rules::Viewer>& viewer
 }
 
 void EverZoneMatch::view_ids(const std::vector<rules::Viewer>& viewers, EverZoneViewIds& out) const {
-  project_together<int>(db_, state_, viewers, out.common, out);
+  project_together<int>(db_, state_, viewers, out.common, out, out.sides);
 }
 
 CardEntry EverZoneMatch::card_entry(int instance) const {

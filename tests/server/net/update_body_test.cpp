@@ -141,12 +141,14 @@ TEST(UpdateBody, SharedFieldsAreProtobufsBytes) {
     const std::string commitment(64, 'a');
     expected.set_seed_commitment(commitment);
     fields.seed_commitment = commitment;
+    std::vector<std::uint32_t> seats;
     if (awaiting) {
       for (std::uint32_t seat : {0u, 2u, 200u}) {  // 200: a two-byte varint
         expected.add_awaiting(seat);
-        fields.awaiting.push_back(seat);
+        seats.push_back(seat);
       }
     }
+    fields.awaiting = seats;
     if (with_result) {
       expected.set_finished(true);
       *expected.mutable_result() = result;
@@ -157,6 +159,9 @@ TEST(UpdateBody, SharedFieldsAreProtobufsBytes) {
       fields.clocks = clocks.SerializeAsString();
     }
     EXPECT_EQ(serialize_shared_fields(fields), expected.SerializeAsString()) << "variant " << variant;
+    std::string over("left from the last command, longer than the fields");
+    serialize_shared_fields(fields, over);
+    EXPECT_EQ(over, expected.SerializeAsString()) << "written over, variant " << variant;
   }
 }
 

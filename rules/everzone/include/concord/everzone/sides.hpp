@@ -19,6 +19,8 @@ struct Side {
 
 // The sides of the current battle, in order of their lowest seat.
 std::vector<Side> sides(const GameState& state);
+// The same written over `out` (its sides' seat lists keep their capacity).
+void sides(const GameState& state, std::vector<Side>& out);
 // Index of the side holding `seat` in `all` (-1 if the seat is out of the game).
 int side_of(const std::vector<Side>& all, int seat);
 // The seats whose RESOURCE counts against the same limit as `seat`'s: the

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "concord/everzone/card.hpp"
+#include "concord/everzone/sides.hpp"
 #include "concord/rules/types.hpp"
 
 namespace concord::everzone {
@@ -134,6 +135,7 @@ struct EverZoneViewIds {
   BasicViewFields<int> common;
   std::vector<std::optional<BasicSeatPrivate<int>>> own;
   std::vector<std::vector<BasicEffectView<int>>> lingering;
+  std::vector<Side> sides;  // the sides of the state projected (kept for their capacity when projected again)
 };
 
 }  // namespace concord::everzone
