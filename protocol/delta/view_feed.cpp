@@ -96,7 +96,6 @@ void ViewFeed::record(std::uint64_t index, const google::protobuf::Any& view, bo
 void ViewFeed::record(std::uint64_t index, const PieceView& view, bool full, std::string* out) {
   if (out) {
     constexpr std::size_t kHeads = 32;
-    const std::size_t size = view.size();
     bool delta = false;
     if (follows(index, full)) {
       if (in_pieces_) {
@@ -112,6 +111,7 @@ void ViewFeed::record(std::uint64_t index, const PieceView& view, bool full, std
       out->reserve(out->size() + ops_.size() + kHeads);
       put_view_delta(*out, *index_, ops_);
     } else {
+      const std::size_t size = view.size();
       out->reserve(out->size() + view.type_url.size() + size + kHeads);
       put_view(*out, view, size);
     }

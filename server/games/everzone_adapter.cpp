@@ -136,6 +136,20 @@ std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 
 // An EzSeat in three runs, so that a seat's public fields can be written once
 // for every viewer: fields 1-10, the owner-only ones 11-18, then 19-27.
+// What write_seat_head writes, as a value the memo compares (a seat's head is
+// the same after most commands: compared, it is not written again).
+struct SeatHeadKey {
+  int seat, cp, surrenders, hand_count, deck_count, deployed_count;
+  bool leader_alive, has_prompt, has_chosen;
+  everzone::Values army;
+  bool operator==(const SeatHeadKey&) const = default;
+};
+template <typename Seat>
+SeatHeadKey head_key(const Seat& s) {
+  return {s.seat, s.cp, s.surrenders, s.hand_count, s.deck_count, s.deployed_count,
+          s.leader_alive, s.has_prompt, s.has_chosen, s.army};
+}
+
 template <typename Seat>
 void write_seat_head(WireWriter& w, const Seat& s) {
   w.u64(1, u32(s.seat));
@@ -211,7 +225,14 @@ void write_effect(WireWriter& w, const Effect& e, const WriteCard& card) {
 }
 
 // EzView in three runs: fields 1-6, the seats (7), then 8-13; the lasting
-// effects (14) come last.
+// effects (14) come last. What write_view_head writes, as the memo keeps and
+// compares it.
+template <typename Fields>
+auto view_head_fields(const Fields& view) {
+  return std::tie(view.phase, view.location, view.turn, view.turns, view.resource_limit, view.battle_deck_count);
+}
+using ViewHeadKey = std::tuple<std::string, std::string, int, int, int, int>;
+
 template <typename Fields>
 void write_view_head(WireWriter& w, const Fields& view) {
   w.str(1, view.phase);
@@ -331,8 +352,9 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
   // command to the next. seats() first: the match's seat count (the parts are
   // not moved after it, so that pieces can refer to their bytes).
   struct Parts {
-    VersionedPart head, middle;
-    std::vector<VersionedPart> seat_heads;
+    Part<ViewHeadKey> head;
+    VersionedPart middle;
+    std::vector<Part<SeatHeadKey>> seat_heads;
     std::vector<Part<SeatIds>> tails;
     std::vector<Part<PrivateIds>> owns;
     // Each seat as every viewer but its owner sees it (EzView.seats' length
@@ -421,12 +443,15 @@ class TogetherWriter {
   // about what walking its pieces in one viewer's feed does.
   void write_shared(const everzone::BasicViewFields<int>& common, const std::vector<rules::Viewer>& viewers) {
     memo_.seats(common.seats.size());
-    parts_.head.rewrite([&](WireWriter& w) { write_view_head(w, common); });
+    if (!parts_.head.key || *parts_.head.key != view_head_fields(common)) {
+      parts_.head.part.rewrite([&](WireWriter& w) { write_view_head(w, common); });
+      parts_.head.key = view_head_fields(common);
+    }
     parts_.middle.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
-      VersionedPart& head = parts_.seat_heads[s];
-      head.rewrite([&](WireWriter& w) { write_seat_head(w, seat); });
+      const VersionedPart& head = memoized(parts_.seat_heads[s], head_key(seat), std::equal_to<>(),
+                                           [&](WireWriter& w) { write_seat_head(w, seat); });
       const VersionedPart& tail =
           memoized(parts_.tails[s], seat, same_tail, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
       const auto owners = std::count_if(viewers.begin(), viewers.end(), [&](const rules::Viewer& v) {
@@ -446,7 +471,7 @@ class TogetherWriter {
     const auto& own = ids.own[i];
     out.type_url = view_type_url();
     out.pieces.clear();
-    out.pieces.push_back(parts_.head.piece(kHeadSlot));
+    out.pieces.push_back(parts_.head.part.piece(kHeadSlot));
     const std::size_t seats = parts_.seat_heads.size();
     for (std::size_t s = 0; s < seats; ++s) {
       const bool owner = own && static_cast<int>(s) == viewer.seat;
@@ -455,7 +480,7 @@ class TogetherWriter {
         continue;
       }
       const VersionedPart* mine = owner ? &own_part(s, *own) : nullptr;
-      const VersionedPart& head = parts_.seat_heads[s];
+      const VersionedPart& head = parts_.seat_heads[s].part;
       const VersionedPart& tail = parts_.tails[s].part;
       const std::size_t size = head.bytes.size() + (mine ? mine->bytes.size() : 0) + tail.bytes.size();
       out.pieces.push_back(seat_header(seat_slot(s, kHeader), size));

@@ -146,15 +146,10 @@ void Room::update_header(std::string& bytes, const rules::Viewer& viewer, const 
       if (events[i].visibility.visible_to(viewer)) use(command->event(i));
     }
   };
-  // Room for the whole header at once: growing it field by field was a good
-  // part of what building an update allocated.
-  std::size_t size = (command ? command->shared_fields.size() : 0) + 16;
-  if (viewer.kind == rules::Viewer::Kind::Seat) {
-    if (const auto& prompt = prompts[static_cast<std::size_t>(viewer.seat)]) size += prompt_field_size(*prompt);
-  }
-  each_event([&](std::string_view event) { size += 6 + event.size(); });
+  // Not sized first: `bytes` is the room's (header_buffer_), which keeps its
+  // capacity from one viewer and command to the next (sizing the prompt
+  // alone cost what writing it did).
   bytes.clear();
-  bytes.reserve(size);
   bytes.append(command ? command->shared_fields : shared_update_fields(prompts));
   append_viewer_fields(bytes, viewer, prompts);
   each_event([&](std::string_view event) {

@@ -207,8 +207,6 @@ void put_option(Cursor& out, const rules::PromptOption& o) {
 
 }  // namespace
 
-std::size_t prompt_field_size(const rules::Prompt& prompt) { return message_size(prompt_size(prompt)); }
-
 void append_prompt_field(std::string& out, std::uint32_t field, const rules::Prompt& prompt) {
   const std::size_t size = prompt_size(prompt);
   const std::size_t at = out.size();

@@ -29,8 +29,6 @@ void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out);
 // in `out` (MatchUpdate.prompt): the bytes protobuf writes for prompt_to_wire's
 // Prompt, written field by field, as a room does for every viewer's update.
 void append_prompt_field(std::string& out, std::uint32_t field, const rules::Prompt& prompt);
-// How many bytes append_prompt_field appends (for a field number below 16).
-std::size_t prompt_field_size(const rules::Prompt& prompt);
 // An engine event as sent: kind, text and its details encoded by the game's adapter.
 void event_to_wire(const GameAdapter& adapter, const rules::Event& event, v1::GameEvent* out);
 // The same serialized (the bytes of event_to_wire's GameEvent), written

@@ -151,14 +151,8 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
   server::serialize_shared_fields(shared, shared_fields);
   for (int v = spectators ? -1 : 0; v < seats; ++v) {
     const auto viewer = v < 0 ? rules::Viewer::spectator() : rules::Viewer::of_seat(v);
-    std::size_t size = shared_fields.size() + 16;  // reserved once, as Room::update_header
-    if (v >= 0 && prompts[static_cast<std::size_t>(v)]) size += server::prompt_field_size(*prompts[static_cast<std::size_t>(v)]);
-    for (std::size_t i = 0; i < event_ends.size(); ++i) {
-      if (step.outcome.events[i].visibility.visible_to(viewer)) size += 6 + event_of(i).size();
-    }
     thread_local std::string common, part;  // reused from one viewer to the next, as Room::match_update's
-    common.clear();
-    common.reserve(size);
+    common.clear();  // its capacity kept, as Room::update_header's
     common.append(shared_fields);  // then the viewer's own fields, as Room::append_viewer_fields
     if (v >= 0) {
       protocol::wire::put_tag(common, v1::MatchUpdate::kYourSeatFieldNumber, protocol::wire::kVarint);
