@@ -243,6 +243,14 @@ void write_view_head(WireWriter& w, const Fields& view) {
   w.u64(6, u32(view.battle_deck_count));
 }
 
+// Every field write_view_middle reads, as the memo keeps and compares them.
+template <typename Fields>
+auto view_middle_fields(const Fields& view) {
+  return std::tie(view.teams, view.armies, view.after_clash, view.effects, view.abilities, view.captured);
+}
+using ViewMiddleKey = std::tuple<bool, std::vector<everzone::ArmyView>, bool, std::vector<int>, std::vector<int>,
+                                 std::vector<int>>;
+
 template <typename Fields, typename WriteCard>
 void write_view_middle(WireWriter& w, const Fields& view, const WriteCard& card) {
   w.boolean(8, view.teams);
@@ -353,7 +361,7 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
   // not moved after it, so that pieces can refer to their bytes).
   struct Parts {
     Part<ViewHeadKey> head;
-    VersionedPart middle;
+    Part<ViewMiddleKey> middle;
     std::vector<Part<SeatHeadKey>> seat_heads;
     std::vector<Part<SeatIds>> tails;
     std::vector<Part<PrivateIds>> owns;
@@ -447,7 +455,10 @@ class TogetherWriter {
       parts_.head.part.rewrite([&](WireWriter& w) { write_view_head(w, common); });
       parts_.head.key = view_head_fields(common);
     }
-    parts_.middle.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
+    if (!parts_.middle.key || *parts_.middle.key != view_middle_fields(common)) {
+      parts_.middle.part.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
+      parts_.middle.key = view_middle_fields(common);
+    }
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
       const VersionedPart& head = memoized(parts_.seat_heads[s], head_key(seat), std::equal_to<>(),
@@ -488,7 +499,7 @@ class TogetherWriter {
       if (mine) out.pieces.push_back(mine->piece(seat_slot(s, kOwn)));
       out.pieces.push_back(tail.piece(seat_slot(s, kTail)));
     }
-    out.pieces.push_back(parts_.middle.piece(seat_slot(seats, 0)));
+    out.pieces.push_back(parts_.middle.part.piece(seat_slot(seats, 0)));
     if (ids.lingering[i].empty()) return;
     if (parts_.lingering.size() <= i) parts_.lingering.resize(i + 1);
     std::string& lingering = parts_.lingering[i];

@@ -63,6 +63,7 @@ struct ArmyView {
   std::vector<int> attacks;    // the seats of the army it attacks (empty: not known yet)
   bool shared_limit = false;   // alliance: one RESOURCE limit for both allies
   Values values;               // ATTACK/DEFENSE/TARGET/RESOURCE of the whole army
+  bool operator==(const ArmyView&) const = default;
 };
 
 // One lasting effect (GameState::lingering, effects.hpp), shown generically.
