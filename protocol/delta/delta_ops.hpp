@@ -13,10 +13,16 @@ namespace concord::protocol {
 // Appends instructions to `out` (emptied first). A COPY that continues the
 // one before it in the base is merged into it, so that a caller may give a
 // run piece by piece (the piece feed: one COPY per unchanged piece);
-// finish() writes the COPY held.
+// finish() writes the COPY held and whatever is still in the writer's own
+// buffer: `out` is complete only after finish(). Instructions gather in that
+// buffer (a few hundred bytes on the stack) and reach `out` in a few appends:
+// an append to the string per instruction head (a call, a capacity check)
+// was a good part of what a viewer's delta cost.
 class OpsWriter {
  public:
   explicit OpsWriter(std::string& out) : out_(out) { out_.clear(); }
+  OpsWriter(const OpsWriter&) = delete;
+  OpsWriter& operator=(const OpsWriter&) = delete;
   void insert(std::string_view literal);
   void copy(std::size_t from, std::size_t length);
   // Instructions written elsewhere, as they are: INSERTs only (`raw_inserts`),
@@ -24,7 +30,10 @@ class OpsWriter {
   // them and leave the base at `copy_end` (`raw`; see PieceChange).
   void raw_inserts(std::string_view ops);
   void raw(std::string_view ops, std::size_t copy_end);
-  void finish() { flush(); }
+  void finish() {
+    flush();
+    spill();
+  }
 
   // After finish(), what was written (PieceChange keeps it): the first COPY
   // this writer wrote, where it lies in the instructions and where in the
@@ -38,13 +47,30 @@ class OpsWriter {
   std::size_t copy_end() const { return copy_end_; }
 
  private:
+  static constexpr std::size_t kBuffer = 512;
+  static constexpr std::size_t kHead = 20;  // the most one instruction's head takes (two varints)
+
   void flush();
+  // Where the next byte goes in the instructions (out_ and then the buffer).
+  std::size_t written() const { return out_.size() + fill_; }
+  // Room for an instruction's head in the buffer.
+  char* head_room() {
+    if (kBuffer - fill_ < kHead) spill();
+    return buffer_ + fill_;
+  }
+  void put(std::string_view bytes);
+  void spill() {
+    out_.append(buffer_, fill_);
+    fill_ = 0;
+  }
 
   std::string& out_;
   std::size_t copy_end_ = 0;   // in the base, after the last COPY written
   std::size_t copy_from_ = 0;  // the COPY held, if copy_length_
   std::size_t copy_length_ = 0;
   FirstCopy first_;
+  std::size_t fill_ = 0;
+  char buffer_[kBuffer];
 };
 
 // One instruction as read: an INSERT's bytes, or a COPY's base position;
