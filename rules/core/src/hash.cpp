@@ -79,12 +79,22 @@ std::string StateHasher::hex() const {
     return digest_hex(sha256_finish(sha256_blocks(), state_, buffer_.data(), fill_, compressed_));
   }
   const auto h = xxh::digest(lanes_, buffer_.data(), fill_, compressed_ + fill_);
-  static const char* digits = "0123456789abcdef";
+  // The 16 digits a byte (two digits) at a time, into a buffer copied once.
+  static constexpr auto pairs = [] {
+    std::array<char, 512> table{};
+    constexpr char digits[] = "0123456789abcdef";
+    for (std::size_t b = 0; b < 256; ++b) table[2 * b] = digits[b >> 4], table[2 * b + 1] = digits[b & 0xF];
+    return table;
+  }();
   const std::string_view prefix = prefix_of(version_);
-  std::string out(prefix.size() + 16, '0');
-  std::copy(prefix.begin(), prefix.end(), out.begin());
-  for (int i = 0; i < 16; ++i) out[prefix.size() + static_cast<std::size_t>(i)] = digits[(h >> (60 - 4 * i)) & 0xF];
-  return out;
+  char text[3 + 16];
+  std::copy(prefix.begin(), prefix.end(), text);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const std::size_t b = (h >> (56 - 8 * i)) & 0xFF;
+    text[prefix.size() + 2 * i] = pairs[2 * b];
+    text[prefix.size() + 2 * i + 1] = pairs[2 * b + 1];
+  }
+  return std::string(text, prefix.size() + 16);
 }
 
 }  // namespace concord::rules
