@@ -178,11 +178,13 @@ void write_seat_private(WireWriter& w, const Cards* hand, const Cards* deployed,
 }
 
 // Every field write_seat_tail reads: the memo rewrites a seat's piles only
-// when these differ (same_tail).
+// when these differ, and keeps these alone (not the whole seat).
 template <typename Seat>
 auto tail_fields(const Seat& s) {
   return std::tie(s.active, s.withdrawn, s.supports, s.retreated, s.fallen, s.team, s.target, s.eliminated, s.allies);
 }
+using TailKey = std::tuple<std::vector<int>, std::vector<int>, std::vector<int>, std::vector<int>, std::vector<int>,
+                           int, int, bool, std::vector<int>>;
 
 template <typename Seat, typename WriteCard>
 void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
@@ -354,7 +356,6 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     std::optional<Key> key;
     VersionedPart part;
   };
-  using SeatIds = everzone::BasicSeatView<int>;
   using PrivateIds = everzone::BasicSeatPrivate<int>;
   // The parts every viewer shares and the seats' parts, kept from one
   // command to the next. seats() first: the match's seat count (the parts are
@@ -363,7 +364,7 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     Part<ViewHeadKey> head;
     Part<ViewMiddleKey> middle;
     std::vector<Part<SeatHeadKey>> seat_heads;
-    std::vector<Part<SeatIds>> tails;
+    std::vector<Part<TailKey>> tails;
     std::vector<Part<PrivateIds>> owns;
     // Each seat as every viewer but its owner sees it (EzView.seats' length
     // header, the seat's head and piles), made of those parts.
@@ -393,10 +394,6 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
   std::vector<std::string> cards_;
 };
 
-bool same_tail(const everzone::BasicSeatView<int>& a, const everzone::BasicSeatView<int>& b) {
-  return tail_fields(a) == tail_fields(b);
-}
-
 // Writes a card instance from the memo's bytes.
 struct MemoCardWriter {
   WireWriter& w;
@@ -405,13 +402,14 @@ struct MemoCardWriter {
   void operator()(int field, int instance) const { w.element(field, memo.card(match, instance)); }
 };
 
-// `part`, written again by `write` only if `key` differs from the values it
-// was written from (`same`).
-template <typename Key, typename Same, typename Write>
-const VersionedPart& memoized(EverZoneViewMemo::Part<Key>& part, const Key& key, Same same, Write write) {
-  if (!part.key || !same(*part.key, key)) {
+// `part`, written again by `write` only if `fields` (the values it is written
+// from: a Key, or a tuple of references to a Key's fields) differ from those
+// it was written from; they are kept when it is.
+template <typename Key, typename Fields, typename Write>
+const VersionedPart& memoized(EverZoneViewMemo::Part<Key>& part, const Fields& fields, Write write) {
+  if (!part.key || !(*part.key == fields)) {
     part.part.rewrite(write);
-    part.key = key;
+    part.key = fields;
   }
   return part.part;
 }
@@ -451,20 +449,14 @@ class TogetherWriter {
   // about what walking its pieces in one viewer's feed does.
   void write_shared(const everzone::BasicViewFields<int>& common, const std::vector<rules::Viewer>& viewers) {
     memo_.seats(common.seats.size());
-    if (!parts_.head.key || *parts_.head.key != view_head_fields(common)) {
-      parts_.head.part.rewrite([&](WireWriter& w) { write_view_head(w, common); });
-      parts_.head.key = view_head_fields(common);
-    }
-    if (!parts_.middle.key || *parts_.middle.key != view_middle_fields(common)) {
-      parts_.middle.part.rewrite([&](WireWriter& w) { write_view_middle(w, common, card(w)); });
-      parts_.middle.key = view_middle_fields(common);
-    }
+    memoized(parts_.head, view_head_fields(common), [&](WireWriter& w) { write_view_head(w, common); });
+    memoized(parts_.middle, view_middle_fields(common), [&](WireWriter& w) { write_view_middle(w, common, card(w)); });
     for (std::size_t s = 0; s < common.seats.size(); ++s) {
       const auto& seat = common.seats[s];
-      const VersionedPart& head = memoized(parts_.seat_heads[s], head_key(seat), std::equal_to<>(),
-                                           [&](WireWriter& w) { write_seat_head(w, seat); });
+      const VersionedPart& head =
+          memoized(parts_.seat_heads[s], head_key(seat), [&](WireWriter& w) { write_seat_head(w, seat); });
       const VersionedPart& tail =
-          memoized(parts_.tails[s], seat, same_tail, [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
+          memoized(parts_.tails[s], tail_fields(seat), [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
       const auto owners = std::count_if(viewers.begin(), viewers.end(), [&](const rules::Viewer& v) {
         return v.kind == rules::Viewer::Kind::Seat && v.seat == static_cast<int>(s);
       });
@@ -520,7 +512,7 @@ class TogetherWriter {
   MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
 
   const VersionedPart& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
-    return memoized(parts_.owns[seat], own, std::equal_to<>(), [&](WireWriter& w) {
+    return memoized(parts_.owns[seat], own, [&](WireWriter& w) {
       write_seat_private<std::vector<int>>(w, &own.hand, &own.deployed, nullptr, pointer(own.secret), card(w));
     });
   }

@@ -1,5 +1,6 @@
 #include "concord/everzone/view.hpp"
 
+#include <bitset>
 #include <type_traits>
 
 #include "concord/everzone/army.hpp"
@@ -51,11 +52,29 @@ T& at_or_add(std::vector<T>& v, std::size_t i) {
 // viewer sees, whatever the card type. It fills views in place, so that a
 // view projected again into the same fields reuses their memory; `sides` are
 // sides(s), computed once for all the viewers of a state.
+// The instances in some hand, deck or face down (not public), found once per
+// state for all its viewers' lasting effects rather than by scanning those
+// zones for every card each viewer's effects name. Up to kMasked instances
+// (a match has far fewer); beyond, Projector scans.
+constexpr std::size_t kMasked = 1024;
+using HiddenMask = std::bitset<kMasked>;
+
+bool mask_hidden(const GameState& s, HiddenMask& out) {
+  if (s.card_of.size() > kMasked) return false;
+  out.reset();
+  for (const auto& p : s.players)
+    for (const auto* zone : {&p.hand, &p.deck, &p.deployed})
+      for (int c : *zone) out.set(static_cast<std::size_t>(c));
+  return true;
+}
+
 template <typename C>
 class Projector {
  public:
-  Projector(const CardDb& db, const GameState& s, const rules::Viewer& v, const std::vector<Side>& sides)
-      : db_(db), s_(s), v_(v), sides_(sides) {}
+  // `hidden`: mask_hidden's for this state, or null.
+  Projector(const CardDb& db, const GameState& s, const rules::Viewer& v, const std::vector<Side>& sides,
+            const HiddenMask* hidden = nullptr)
+      : db_(db), s_(s), v_(v), sides_(sides), hidden_(hidden) {}
 
   void list(const std::vector<int>& cards, std::vector<C>& out) const {
     if constexpr (std::is_same_v<C, int>) {
@@ -89,6 +108,7 @@ class Projector {
 
   // Public: not in a hand, a deck or face down.
   bool is_public(int c) const {
+    if (hidden_ && c >= 0 && static_cast<std::size_t>(c) < kMasked) return !hidden_->test(static_cast<std::size_t>(c));
     for (const auto& p : s_.players)
       for (const auto* zone : {&p.hand, &p.deck, &p.deployed})
         if (contains(*zone, c)) return false;
@@ -250,6 +270,7 @@ class Projector {
   const GameState& s_;
   const rules::Viewer& v_;
   const std::vector<Side>& sides_;
+  const HiddenMask* hidden_;
 };
 
 void put_list(std::string& out, const char* label, const std::vector<std::string>& items) {
@@ -284,8 +305,10 @@ template <typename C, typename Views, typename Common>
 void project_together(const CardDb& db, const GameState& s, const std::vector<rules::Viewer>& viewers,
                       Common& common, Views& out, std::vector<Side>& all) {
   sides(s, all);
+  HiddenMask mask;
+  const HiddenMask* hidden = !s.lingering.empty() && mask_hidden(s, mask) ? &mask : nullptr;
   const auto spectator = rules::Viewer::spectator();
-  Projector<C>(db, s, spectator, all).build(&common);
+  Projector<C>(db, s, spectator, all, hidden).build(&common);
   out.own.resize(viewers.size());
   out.lingering.resize(viewers.size());
   for (std::size_t i = 0; i < viewers.size(); ++i) {
@@ -295,7 +318,7 @@ void project_together(const CardDb& db, const GameState& s, const std::vector<ru
       out.lingering[i] = common.lingering;
       continue;
     }
-    const Projector<C> projector(db, s, viewer, all);
+    const Projector<C> projector(db, s, viewer, all, hidden);
     if (!out.own[i]) out.own[i].emplace();
     projector.own_seat(viewer.seat, *out.own[i]);
     projector.lingering(out.lingering[i]);
