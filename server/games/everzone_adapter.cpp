@@ -134,8 +134,6 @@ void write_values(WireWriter& w, int field, const everzone::Values& v) {
 
 std::uint32_t u32(int v) { return static_cast<std::uint32_t>(v); }
 
-// An EzSeat in three runs, so that a seat's public fields can be written once
-// for every viewer: fields 1-10, the owner-only ones 11-18, then 19-27.
 // What write_seat_head writes, as a value the memo compares (a seat's head is
 // the same after most commands: compared, it is not written again).
 struct SeatHeadKey {
@@ -150,6 +148,8 @@ SeatHeadKey head_key(const Seat& s) {
           s.leader_alive, s.has_prompt, s.has_chosen, s.army};
 }
 
+// An EzSeat in three runs, so that a seat's public fields can be written once
+// for every viewer: fields 1-10, the owner-only ones 11-18, then 19-27.
 template <typename Seat>
 void write_seat_head(WireWriter& w, const Seat& s) {
   w.u64(1, u32(s.seat));

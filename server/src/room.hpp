@@ -303,9 +303,8 @@ class Room : public std::enable_shared_from_this<Room> {
                      const SeatPrompts& prompts, const CommandViews* command) const;
   // The MatchUpdate fields that are the same for every viewer of the current
   // state (room, game, index, seed commitment, awaiting seats, result,
-  // clocks), serialized.
-  std::string shared_update_fields(const SeatPrompts& prompts) const;
-  void shared_update_fields(const SeatPrompts& prompts, std::string& out) const;  // written over `out`
+  // clocks), serialized over `out`.
+  void shared_update_fields(const SeatPrompts& prompts, std::string& out) const;
   // Appends the viewer's own fields but its events: its seat, its prompt and
   // the prompt's id, written field by field.
   void append_viewer_fields(std::string& out, const rules::Viewer& viewer, const SeatPrompts& prompts) const;

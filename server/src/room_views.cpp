@@ -148,19 +148,17 @@ void Room::update_header(std::string& bytes, const rules::Viewer& viewer, const 
   };
   // Not sized first: `bytes` is the room's (header_buffer_), which keeps its
   // capacity from one viewer and command to the next (sizing the prompt
-  // alone cost what writing it did).
-  bytes.clear();
-  bytes.append(command ? command->shared_fields : shared_update_fields(prompts));
+  // alone cost what writing it did). Not `command ? its fields :
+  // shared_update_fields(...)` either: that expression is a copy.
+  if (command) {
+    bytes.assign(command->shared_fields);
+  } else {
+    shared_update_fields(prompts, bytes);
+  }
   append_viewer_fields(bytes, viewer, prompts);
   each_event([&](std::string_view event) {
     append_message_field(bytes, v1::MatchUpdate::kEventsFieldNumber, event);
   });
-}
-
-std::string Room::shared_update_fields(const SeatPrompts& prompts) const {
-  std::string out;
-  shared_update_fields(prompts, out);
-  return out;
 }
 
 void Room::shared_update_fields(const SeatPrompts& prompts, std::string& out) const {

@@ -47,11 +47,6 @@ T& at_or_add(std::vector<T>& v, std::size_t i) {
   return i < v.size() ? v[i] : v.emplace_back();
 }
 
-// Projects the view of one viewer with cards of type C: CardEntry (named) or
-// int (instance numbers, EverZoneViewIds). The one place that decides what a
-// viewer sees, whatever the card type. It fills views in place, so that a
-// view projected again into the same fields reuses their memory; `sides` are
-// sides(s), computed once for all the viewers of a state.
 // The instances in some hand, deck or face down (not public), found once per
 // state for all its viewers' lasting effects rather than by scanning those
 // zones for every card each viewer's effects name. Up to kMasked instances
@@ -68,6 +63,11 @@ bool mask_hidden(const GameState& s, HiddenMask& out) {
   return true;
 }
 
+// Projects the view of one viewer with cards of type C: CardEntry (named) or
+// int (instance numbers, EverZoneViewIds). The one place that decides what a
+// viewer sees, whatever the card type. It fills views in place, so that a
+// view projected again into the same fields reuses their memory; `sides` are
+// sides(s), computed once for all the viewers of a state.
 template <typename C>
 class Projector {
  public:
