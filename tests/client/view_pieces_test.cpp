@@ -263,6 +263,82 @@ TEST(ViewPieces, NotedPositionsEqualTheOnesRead) {
   }
 }
 
+// OpsWriter keeps instructions in a buffer of its own until finish(): with
+// literals from a few bytes to well past that buffer, and runs of COPYs it
+// merges, what it writes reads back as what it was given, and the first
+// COPY's place and the last COPY's end it reports are those read.
+TEST(ViewPieces, OpsWriterWritesWhatItIsGivenWhateverItsBufferHolds) {
+  std::mt19937 rng(29);
+  struct Op {
+    bool insert;
+    std::string literal;
+    std::uint64_t from = 0, length = 0;
+  };
+  for (int run = 0; run < 2000; ++run) {
+    std::vector<Op> expected;
+    std::string ops;
+    protocol::OpsWriter enc(ops);
+    const int count = static_cast<int>(rng() % 80);
+    std::uint64_t next_from = 0;
+    for (int i = 0; i < count; ++i) {
+      const auto kind = rng() % 4;
+      if (kind == 0) {
+        const std::size_t n = rng() % 3 ? rng() % 24 : 200 + rng() % 1200;
+        const std::string literal = random_bytes(rng, n);
+        enc.insert(literal);
+        if (!literal.empty()) expected.push_back({true, literal});
+      } else if (kind == 1) {
+        std::string inserts;  // instructions written elsewhere (a part's change)
+        protocol::OpsWriter other(inserts);
+        const int pieces = 1 + static_cast<int>(rng() % 3);
+        for (int k = 0; k < pieces; ++k) {
+          const std::string literal = random_bytes(rng, 1 + rng() % 400);
+          other.insert(literal);
+          expected.push_back({true, literal});
+        }
+        other.finish();
+        enc.raw_inserts(inserts);
+      } else {
+        const std::uint64_t from = rng() % 2 ? next_from : rng() % 100000;
+        const std::uint64_t length = rng() % 8 ? 1 + rng() % 3000 : 0;
+        enc.copy(from, length);
+        next_from = from + length;
+        if (length == 0) continue;
+        if (!expected.empty() && !expected.back().insert && expected.back().from + expected.back().length == from) {
+          expected.back().length += length;
+        } else {
+          expected.push_back({false, {}, from, length});
+        }
+      }
+    }
+    enc.finish();
+    std::vector<protocol::DeltaOp> read;
+    ASSERT_TRUE(protocol::for_each_op(ops, [&](const protocol::DeltaOp& op) { read.push_back(op); })) << run;
+    ASSERT_EQ(read.size(), expected.size()) << run;
+    const protocol::DeltaOp* first_copy = nullptr;
+    std::uint64_t copy_end = 0;
+    for (std::size_t i = 0; i < read.size(); ++i) {
+      ASSERT_EQ(read[i].insert, expected[i].insert) << run << " op " << i;
+      if (read[i].insert) {
+        EXPECT_EQ(read[i].literal, expected[i].literal) << run << " op " << i;
+        continue;
+      }
+      EXPECT_EQ(read[i].from, expected[i].from) << run << " op " << i;
+      EXPECT_EQ(read[i].length, expected[i].length) << run << " op " << i;
+      if (!first_copy) first_copy = &read[i];
+      copy_end = read[i].from + read[i].length;
+    }
+    const auto& noted = enc.first_copy();
+    EXPECT_EQ(noted.length, first_copy ? first_copy->length : 0) << run;
+    if (first_copy) {
+      EXPECT_EQ(noted.begin, first_copy->begin) << run;
+      EXPECT_EQ(noted.end, first_copy->end) << run;
+      EXPECT_EQ(noted.from, first_copy->from) << run;
+      EXPECT_EQ(enc.copy_end(), copy_end) << run;
+    }
+  }
+}
+
 // A part composed of pieces (an EverZone seat as its non-owners see it):
 // its bytes are its pieces' in order, its checksum and shift theirs
 // combined, its change from the version before applies, and views that have
