@@ -226,6 +226,10 @@ class PositionParser {
       p.team = state_.teams ? static_cast<int>(seat % 2) : static_cast<int>(seat);
       p.waiting = !p.eliminated && (activate ? !p.deployed.empty() : true);
     }
+    // The engine never rests where no seat has a decision (at activation with
+    // nothing deployed it reveals at once): such a match could never go on.
+    if (std::none_of(state_.players.begin(), state_.players.end(), [](const auto& p) { return p.waiting; }))
+      return fail(activate ? "phase activate needs a seat with deployed Units" : "every seat is eliminated");
   }
 
   const CardDb& db_;

@@ -261,6 +261,27 @@ TEST(EverZonePosition, ErrorsNameTheLine) {
   EXPECT_EQ(r.error, "line 1: 'cp' before any 'seat' line");
 }
 
+// "a seat with nothing deployed (public knowledge) has nothing to choose": a
+// position at activation where no seat has deployed Units would leave the
+// match with no open prompt (the everzone_position fuzz target found one).
+TEST(EverZonePosition, ActivationWithNothingDeployedAnywhereIsRefused) {
+  auto r = parse_position(db(), "location earth turn 1\nphase activate\nseat 0\nhand moray\nseat 1\n");
+  EXPECT_FALSE(r.state);
+  EXPECT_EQ(r.error, "phase activate needs a seat with deployed Units");
+  r = parse_position(db(), "location earth turn 1\nphase activate\nseat 0\nseat 1\ndeployed moray\n");
+  ASSERT_TRUE(r.state) << r.error;
+  EverZoneMatch m(db(), std::move(*r.state), false);
+  EXPECT_FALSE(m.prompt(0));
+  ASSERT_TRUE(m.prompt(1));
+  EXPECT_EQ(m.prompt(1)->kind, "activate");
+}
+
+TEST(EverZonePosition, EverySeatEliminatedIsRefused) {
+  const auto r = parse_position(db(), "location earth turn 1\nphase support\nseat 0\neliminated\nseat 1\neliminated\nseat 2\neliminated\n");
+  EXPECT_FALSE(r.state);
+  EXPECT_EQ(r.error, "every seat is eliminated");
+}
+
 }  // namespace
 }  // namespace concord::everzone::test
 
