@@ -125,16 +125,23 @@ int run_client(const EchoOptions& options) {
   for (int i = 0; i < options.connections; ++i) {
     asio::co_spawn(io, echo_client(options.port, options.bytes, state), asio::detached);
   }
-  std::optional<double> cpu_start, cpu_end;
+  std::optional<double> cpu_start, cpu_end, sys_start, sys_end;
   asio::steady_timer start_timer(io, state.window_start), end_timer(io, state.window_end);
-  start_timer.async_wait([&](auto) { cpu_start = concord::load::process_cpu_seconds(options.server_pid); });
-  end_timer.async_wait([&](auto) { cpu_end = concord::load::process_cpu_seconds(options.server_pid); });
+  start_timer.async_wait([&](auto) {
+    cpu_start = concord::load::process_cpu_seconds(options.server_pid);
+    sys_start = concord::load::process_system_cpu_seconds(options.server_pid);
+  });
+  end_timer.async_wait([&](auto) {
+    cpu_end = concord::load::process_cpu_seconds(options.server_pid);
+    sys_end = concord::load::process_system_cpu_seconds(options.server_pid);
+  });
   io.run();
   const double cpu = cpu_start && cpu_end ? *cpu_end - *cpu_start : 0;
+  const double sys = sys_start && sys_end ? *sys_end - *sys_start : 0;
   std::cout << std::fixed << std::setprecision(3) << "echo: " << options.connections << " connections, "
             << options.bytes << "-byte frames, " << state.failed << " failed\n"
             << "bench: round_trips=" << state.round_trips << " window_s=" << options.measure
-            << " server_cpu_s=" << cpu << " round_trips_per_cpu_s=" << (cpu > 0 ? state.round_trips / cpu : 0)
+            << " server_cpu_s=" << cpu << " server_sys_s=" << sys << " round_trips_per_cpu_s=" << (cpu > 0 ? state.round_trips / cpu : 0)
             << "\n";
   return state.failed == 0 ? 0 : 1;
 }

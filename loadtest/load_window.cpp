@@ -29,13 +29,17 @@ void WindowSampler::idle() {
 }
 
 void WindowSampler::start() {
-  if (server_pid_) server_start_ = process_cpu_seconds(server_pid_);
+  if (server_pid_) {
+    server_start_ = process_cpu_seconds(server_pid_);
+    server_system_start_ = process_system_cpu_seconds(server_pid_);
+  }
   if (pg_pid_) pg_start_ = process_tree_cpu_seconds(pg_pid_);
 }
 
 void WindowSampler::end() {
   if (server_pid_) {
     server_end_ = process_cpu_seconds(server_pid_);
+    server_system_end_ = process_system_cpu_seconds(server_pid_);
     rss_end_ = resident_kib(server_pid_);
   }
   if (pg_pid_) pg_end_ = process_tree_cpu_seconds(pg_pid_);
@@ -43,6 +47,7 @@ void WindowSampler::end() {
 
 void WindowSampler::fill(WindowFigures& figures) const {
   figures.server_cpu = difference(server_start_, server_end_);
+  figures.server_system_cpu = difference(server_system_start_, server_system_end_);
   figures.pg_cpu = difference(pg_start_, pg_end_);
   figures.rss_idle_kib = rss_idle_;
   figures.rss_end_kib = rss_end_;
@@ -56,6 +61,7 @@ void print_window(std::ostream& out, const WindowFigures& f) {
   if (f.server_cpu) {
     out << "server CPU:         " << *f.server_cpu << " s (" << (*f.server_cpu > 0 ? moves / *f.server_cpu : 0)
         << " moves per CPU-second)";
+    if (f.server_system_cpu) out << ", of which in the kernel " << *f.server_system_cpu << " s";
     if (f.pg_cpu) {
       const double both = *f.server_cpu + *f.pg_cpu;
       out << "; PostgreSQL " << *f.pg_cpu << " s (" << (both > 0 ? moves / both : 0) << " moves per CPU-second with it)";
@@ -69,7 +75,7 @@ void print_window(std::ostream& out, const WindowFigures& f) {
   }
   out << std::setprecision(3) << "bench: moves=" << f.moves << " window_s=" << f.seconds
       << " moves_per_s=" << (f.seconds > 0 ? moves / f.seconds : 0) << " server_cpu_s=" << or_dash(f.server_cpu)
-      << " pg_cpu_s=" << or_dash(f.pg_cpu) << " p50_ms=" << f.latency.p50_ms << " p99_ms=" << f.latency.p99_ms
+      << " server_sys_s=" << or_dash(f.server_system_cpu) << " pg_cpu_s=" << or_dash(f.pg_cpu) << " p50_ms=" << f.latency.p50_ms << " p99_ms=" << f.latency.p99_ms
       << " rss_idle_kib=" << or_dash(f.rss_idle_kib) << " rss_end_kib=" << or_dash(f.rss_end_kib)
       << " live_matches=" << f.live_matches << "\n";
 }

@@ -19,6 +19,7 @@ struct WindowFigures {
   LatencySummary latency;          // move -> update
   int live_matches = 0;            // matches kept running concurrently
   std::optional<double> server_cpu;  // seconds of server CPU in the window
+  std::optional<double> server_system_cpu;  // of which in the kernel (stime)
   std::optional<double> pg_cpu;      // seconds of PostgreSQL CPU in the window
   std::optional<std::uint64_t> rss_idle_kib;  // server before any bot connected
   std::optional<std::uint64_t> rss_end_kib;   // server at the end of the window
@@ -40,11 +41,13 @@ class WindowSampler {
   int pg_pid_;
   std::optional<std::uint64_t> rss_idle_, rss_end_;
   std::optional<double> server_start_, server_end_, pg_start_, pg_end_;
+  std::optional<double> server_system_start_, server_system_end_;
 };
 
 // "window: ..." lines and the machine-readable line
-// "bench: moves=N window_s=S moves_per_s=R server_cpu_s=C pg_cpu_s=P p50_ms=A p99_ms=B
-//  rss_idle_kib=I rss_end_kib=E live_matches=M" ("-" for a figure not sampled).
+// "bench: moves=N window_s=S moves_per_s=R server_cpu_s=C server_sys_s=K pg_cpu_s=P
+//  p50_ms=A p99_ms=B rss_idle_kib=I rss_end_kib=E live_matches=M" ("-" for a
+// figure not sampled; server_sys_s is the kernel's part of server_cpu_s).
 void print_window(std::ostream& out, const WindowFigures& figures);
 
 }  // namespace concord::load

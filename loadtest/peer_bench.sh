@@ -229,18 +229,26 @@ rss_per_match() {
   [ -n "$idle" ] && [ "$idle" != "-" ] && [ -n "$end" ] && [ "$end" != "-" ] || { echo "-"; return; }
   awk -v i="$idle" -v e="$end" -v n="$n" 'BEGIN { printf "%.1f", (e - i) / n }'
 }
+# us_per_move <line>: server CPU per move in microseconds, and in parentheses the kernel's part of it
+us_per_move() {
+  local moves cpu sys
+  moves="$(field "$1" moves)" cpu="$(field "$1" server_cpu_s)" sys="$(field "$1" server_sys_s)"
+  [ -n "$moves" ] && [ "$moves" != 0 ] && [ -n "$cpu" ] && [ "$cpu" != "-" ] || { echo "-"; return; }
+  [ -n "$sys" ] && [ "$sys" != "-" ] || sys=""
+  awk -v m="$moves" -v c="$cpu" -v s="$sys" 'BEGIN { printf "%.1f", 1e6 * c / m; if (s != "") printf " (%.1f)", 1e6 * s / m }'
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "-" && b != "-" && b > 0) printf "%.2f", a / b; else print "-" }'; }
 row() {  # <scenario label> <system> <line>
   local line="$3"
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(field "$line" moves_per_s)" \
-    "$(per_cpu "$line")" "$(per_cpu "$line" with_pg)" "$(field "$line" p50_ms)" "$(field "$line" p99_ms)" \
-    "$(rss_per_match "$line")"
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(field "$line" moves_per_s)" \
+    "$(per_cpu "$line")" "$(per_cpu "$line" with_pg)" "$(us_per_move "$line")" "$(field "$line" p50_ms)" \
+    "$(field "$line" p99_ms)" "$(rss_per_match "$line")"
 }
 {
   echo "Counter Duel, ${MEASURE} s window after ${WARMUP} s warm-up per scenario; server on core $SERVER_CORE, load on core $LOAD_CORE; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; Concord driven by the $CONCORD_CLIENT client"
   echo
-  echo "| scenario | system | moves/s | moves per server CPU-s | moves per CPU-s incl. PostgreSQL | p50 ms | p99 ms | RSS KiB per live match |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| scenario | system | moves/s | moves per server CPU-s | moves per CPU-s incl. PostgreSQL | server CPU us per move (kernel) | p50 ms | p99 ms | RSS KiB per live match |"
+  echo "|---|---|---|---|---|---|---|---|---|"
   for scenario in "${SCENARIOS[@]}"; do
     label="${scenario%%:*} ${scenario##*:}"
     [ "${scenario%%:*}" = paced ] && label="$label (think ${THINK} s)"
@@ -267,8 +275,8 @@ row() {  # <scenario label> <system> <line>
     echo
     echo "Concord --threads 1 vs 2 (journal on, server not pinned, PostgreSQL and the load on the same 2 cores):"
     echo
-    echo "| scenario | threads | moves/s | moves per server CPU-s | moves per CPU-s incl. PostgreSQL | p50 ms | p99 ms | RSS KiB per live match |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| scenario | threads | moves/s | moves per server CPU-s | moves per CPU-s incl. PostgreSQL | server CPU us per move (kernel) | p50 ms | p99 ms | RSS KiB per live match |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     for t in 1 2; do
       for scenario in "closed:$OFF_N" "paced:$(echo "$PACED" | awk '{print $NF}')"; do
         row "${scenario/:/ }" "$t" "${RESULT[$scenario:threads$t]}"
@@ -276,5 +284,5 @@ row() {  # <scenario label> <system> <line>
     done
   fi
   echo
-  echo "Transport limit (Beast echo, 100 connections, 64-byte frames, one server thread): $(field "$ECHO" round_trips_per_cpu_s | awk '{printf "%.0f", $1}') round trips per server CPU-second"
+  echo "Transport limit (Beast echo, 100 connections, 64-byte frames, one server thread): $(field "$ECHO" round_trips_per_cpu_s | awk '{printf "%.0f", $1}') round trips per server CPU-second ($(field "$ECHO" server_sys_s) of its $(field "$ECHO" server_cpu_s) CPU-seconds in the kernel)"
 } | tee ${OUT:+"$OUT"}

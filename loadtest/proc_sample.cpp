@@ -78,6 +78,12 @@ std::optional<double> process_cpu_seconds(int pid) {
   return ticks_to_seconds(stat->utime + stat->stime);
 }
 
+std::optional<double> process_system_cpu_seconds(int pid) {
+  const auto stat = read_stat(pid);
+  if (!stat) return std::nullopt;
+  return ticks_to_seconds(stat->stime);
+}
+
 std::optional<double> process_tree_cpu_seconds(int root) {
   const auto processes = all_processes();
   std::multimap<int, const ProcStat*> children;

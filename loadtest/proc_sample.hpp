@@ -24,6 +24,9 @@ std::optional<ProcStat> parse_proc_stat(const std::string& line);
 
 // utime + stime of `pid`, in seconds; nullopt if the process is gone.
 std::optional<double> process_cpu_seconds(int pid);
+// stime alone (the CPU `pid` spent in the kernel: its system calls, and on
+// loopback the TCP processing of what it sends), in seconds.
+std::optional<double> process_system_cpu_seconds(int pid);
 
 // CPU seconds of `root` and every live descendant, plus what `root` collected
 // from children that already exited (cutime + cstime): for a postmaster, the

@@ -39,6 +39,11 @@ TEST(ProcSample, ReadsThisProcess) {
   const auto tree = process_tree_cpu_seconds(getpid());
   ASSERT_TRUE(tree.has_value());
   EXPECT_GE(*tree, *cpu);
+  const auto system = process_system_cpu_seconds(getpid());
+  ASSERT_TRUE(system.has_value());
+  EXPECT_GE(*system, 0.0);
+  EXPECT_LE(*system, *process_cpu_seconds(getpid()));
+  EXPECT_FALSE(process_system_cpu_seconds(-5).has_value());
   const auto rss = resident_kib(getpid());
   ASSERT_TRUE(rss.has_value());
   EXPECT_GT(*rss, 0u);
@@ -83,15 +88,17 @@ TEST(LoadWindow, BenchLineCarriesEveryFigureOrADash) {
   figures.latency = {1.5, 4.25, 9};
   figures.live_matches = 100;
   figures.server_cpu = 2.5;
+  figures.server_system_cpu = 1.25;
   figures.rss_idle_kib = 1000;
   figures.rss_end_kib = 3000;
   std::ostringstream out;
   print_window(out, figures);
-  EXPECT_NE(out.str().find("bench: moves=5000 window_s=10.000 moves_per_s=500.000 server_cpu_s=2.500 pg_cpu_s=- "
+  EXPECT_NE(out.str().find("bench: moves=5000 window_s=10.000 moves_per_s=500.000 server_cpu_s=2.500 server_sys_s=1.250 pg_cpu_s=- "
                            "p50_ms=1.500 p99_ms=4.250 rss_idle_kib=1000 rss_end_kib=3000 live_matches=100\n"),
             std::string::npos)
       << out.str();
-  EXPECT_NE(out.str().find("2000.00 moves per CPU-second"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("2000.00 moves per CPU-second), of which in the kernel 1.25 s"), std::string::npos)
+      << out.str();
   EXPECT_NE(out.str().find("20.00 KiB per live match"), std::string::npos) << out.str();
 }
 

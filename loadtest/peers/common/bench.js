@@ -27,11 +27,12 @@ function parseFlags(argv, strings = {}) {
   return flags;
 }
 
+// { total: utime + stime, system: stime } of a process in seconds, or null.
 function cpuSeconds(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');  // fields[0] = state
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;      // utime + stime
+    return { total: (Number(fields[11]) + Number(fields[12])) / CLK_TCK, system: Number(fields[12]) / CLK_TCK };
   } catch (e) {
     return null;
   }
@@ -147,13 +148,14 @@ class Bench {
     const sorted = this.latencies.slice().sort((a, b) => a - b);
     const moves = sorted.length;
     const seconds = this.flags.measure;
-    const cpu = this.cpuStart != null && cpuEnd != null ? cpuEnd - this.cpuStart : null;
+    const cpu = this.cpuStart != null && cpuEnd != null ? cpuEnd.total - this.cpuStart.total : null;
+    const sys = this.cpuStart != null && cpuEnd != null ? cpuEnd.system - this.cpuStart.system : null;
     const pg = this.pgStart != null && pgEnd != null ? pgEnd - this.pgStart : null;
     const fixed = (v) => (v == null ? '-' : v.toFixed(3));
     const live = this.flags.matches - this.deadSlots;
     console.log(`window: ${seconds} s, ${moves} moves, ${live} live matches, ${this.errors} errors`);
     console.log(`bench: moves=${moves} window_s=${fixed(seconds)} moves_per_s=${fixed(moves / seconds)}` +
-                ` server_cpu_s=${fixed(cpu)} pg_cpu_s=${fixed(pg)} p50_ms=${fixed(quantile(sorted, 0.5))}` +
+                ` server_cpu_s=${fixed(cpu)} server_sys_s=${fixed(sys)} pg_cpu_s=${fixed(pg)} p50_ms=${fixed(quantile(sorted, 0.5))}` +
                 ` p99_ms=${fixed(quantile(sorted, 0.99))} rss_idle_kib=${this.rssIdle ?? '-'}` +
                 ` rss_end_kib=${rssEnd ?? '-'} live_matches=${live}`);
     process.exit(this.errors === 0 ? 0 : 1);
