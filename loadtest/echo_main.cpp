@@ -141,7 +141,8 @@ int run_client(const EchoOptions& options) {
   std::cout << std::fixed << std::setprecision(3) << "echo: " << options.connections << " connections, "
             << options.bytes << "-byte frames, " << state.failed << " failed\n"
             << "bench: round_trips=" << state.round_trips << " window_s=" << options.measure
-            << " server_cpu_s=" << cpu << " server_sys_s=" << sys << " round_trips_per_cpu_s=" << (cpu > 0 ? state.round_trips / cpu : 0)
+            << " server_cpu_s=" << cpu << " server_sys_s=" << sys
+            << " round_trips_per_cpu_s=" << (cpu > 0 ? state.round_trips / cpu : 0)
             << "\n";
   return state.failed == 0 ? 0 : 1;
 }

@@ -75,7 +75,8 @@ void print_window(std::ostream& out, const WindowFigures& f) {
   }
   out << std::setprecision(3) << "bench: moves=" << f.moves << " window_s=" << f.seconds
       << " moves_per_s=" << (f.seconds > 0 ? moves / f.seconds : 0) << " server_cpu_s=" << or_dash(f.server_cpu)
-      << " server_sys_s=" << or_dash(f.server_system_cpu) << " pg_cpu_s=" << or_dash(f.pg_cpu) << " p50_ms=" << f.latency.p50_ms << " p99_ms=" << f.latency.p99_ms
+      << " server_sys_s=" << or_dash(f.server_system_cpu) << " pg_cpu_s=" << or_dash(f.pg_cpu)
+      << " p50_ms=" << f.latency.p50_ms << " p99_ms=" << f.latency.p99_ms
       << " rss_idle_kib=" << or_dash(f.rss_idle_kib) << " rss_end_kib=" << or_dash(f.rss_end_kib)
       << " live_matches=" << f.live_matches << "\n";
 }

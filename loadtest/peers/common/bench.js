@@ -155,7 +155,8 @@ class Bench {
     const live = this.flags.matches - this.deadSlots;
     console.log(`window: ${seconds} s, ${moves} moves, ${live} live matches, ${this.errors} errors`);
     console.log(`bench: moves=${moves} window_s=${fixed(seconds)} moves_per_s=${fixed(moves / seconds)}` +
-                ` server_cpu_s=${fixed(cpu)} server_sys_s=${fixed(sys)} pg_cpu_s=${fixed(pg)} p50_ms=${fixed(quantile(sorted, 0.5))}` +
+                ` server_cpu_s=${fixed(cpu)} server_sys_s=${fixed(sys)} pg_cpu_s=${fixed(pg)}` +
+                ` p50_ms=${fixed(quantile(sorted, 0.5))}` +
                 ` p99_ms=${fixed(quantile(sorted, 0.99))} rss_idle_kib=${this.rssIdle ?? '-'}` +
                 ` rss_end_kib=${rssEnd ?? '-'} live_matches=${live}`);
     process.exit(this.errors === 0 ? 0 : 1);
