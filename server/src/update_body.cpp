@@ -103,7 +103,29 @@ void append_message_field(std::string& out, int field, std::string_view message)
   put_bytes(out, static_cast<std::uint32_t>(field), message);
 }
 
+namespace {
+
+// The contents of `body`'s match_update when `body` is that one field and
+// nothing else (as a room's update bodies are: match_update_body without a
+// request id), else nullopt.
+std::optional<std::string_view> only_update_fields(std::string_view body) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(body.data()),
+                                            static_cast<int>(body.size()));
+  std::uint32_t size = 0;
+  if (in.ReadTag() != WireFormatLite::MakeTag(kMatchUpdateField, WireFormatLite::WIRETYPE_LENGTH_DELIMITED) ||
+      !in.ReadVarint32(&size)) {
+    return std::nullopt;
+  }
+  const auto at = static_cast<std::size_t>(in.CurrentPosition());
+  if (size != body.size() - at) return std::nullopt;
+  return body.substr(at);
+}
+
+}  // namespace
+
 std::string acknowledged_update(std::string_view body, std::uint64_t request_id) {
+  // A room's body is read in place; any other is merged first.
+  if (const auto fields = only_update_fields(body)) return envelope(request_id, {*fields}, true);
   const std::string fields = update_fields_of(body);
   return envelope(request_id, {fields}, true);
 }

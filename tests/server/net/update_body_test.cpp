@@ -77,6 +77,24 @@ TEST(UpdateBody, TheMoversReplyIsTheSameUpdateWithItsRequestIdAndAccepted) {
   EXPECT_EQ(parsed.SerializeAsString(), original.SerializeAsString());
 }
 
+// A body read in place must be exactly one match_update: a request id
+// before it, or bytes after it, take the merging path, with the same reply.
+TEST(UpdateBody, TheReplyIsTheSameWhateverElseTheBodyHolds) {
+  const std::string fields = match_update_body(0, {header().SerializeAsString(), view_part().SerializeAsString()});
+  const std::string with_id = match_update_body(7, {header().SerializeAsString(), view_part().SerializeAsString()});
+  v1::ServerMessage trailing;
+  trailing.mutable_match_update()->set_command_index(42);
+  for (const std::string& body : {with_id, fields + trailing.SerializeAsString()}) {
+    v1::ServerMessage expected;
+    ASSERT_TRUE(expected.ParseFromString(body));
+    expected.set_request_id(99);
+    expected.mutable_match_update()->set_accepted(true);
+    v1::ServerMessage parsed;
+    ASSERT_TRUE(parsed.ParseFromString(acknowledged_update(body, 99)));
+    EXPECT_EQ(parsed.SerializeAsString(), expected.SerializeAsString());
+  }
+}
+
 TEST(UpdateBody, AReplyToABodyInPartsHoldsTheirMerge) {
   v1::ServerMessage first;
   *first.mutable_match_update() = header();
