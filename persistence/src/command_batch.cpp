@@ -40,7 +40,15 @@ bool read_text_size(const std::string& text, std::size_t& at, std::size_t& text_
 }  // namespace
 
 std::string encode_command_batch(const std::vector<const CommandRecord*>& commands) {
+  // A header line is at most four numbers of up to 20 digits, each followed
+  // by a space or the newline: reserved at once rather than grown.
+  constexpr std::size_t kHeaderBound = 4 * 21;
+  std::size_t size = 0;
+  for (const CommandRecord* command : commands) {
+    size += kHeaderBound + command->state_hash.size() + command->command_text.size() + command->meta.size();
+  }
   std::string out;
+  out.reserve(size);
   for (const CommandRecord* command : commands) {
     out += std::to_string(command->seat);
     out += ' ';
