@@ -217,6 +217,8 @@ void Room::accept_command(const rules::Command& command, rules::Outcome& outcome
   seat_prompts(prompt_buffer_);
   const SeatPrompts& prompts = prompt_buffer_;
   const CommandViews& views = command_views(outcome.events, prompts);
+  pending.seat_updates.reserve(seats_.size());
+  pending.seat_deltas.reserve(seats_.size());
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const auto viewer = rules::Viewer::of_seat(static_cast<int>(i));
     auto update = match_update(viewer, outcome.events, seats_[i].links, prompts, false, 0, &views);
