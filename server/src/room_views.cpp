@@ -261,35 +261,33 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   bool want_full = false, want_delta = false;
   for (const auto& link : links) (takes_view_deltas(*link) ? want_delta : want_full) = true;
   if (!want_full && !want_delta) return {};
-  // The 1.0 form's message lives on an arena that starts on the stack (the
-  // header is written field by field: update_header).
-  alignas(8) char first_block[8192];
-  google::protobuf::ArenaOptions arena_options;
-  arena_options.initial_block = first_block;
-  arena_options.initial_block_size = sizeof first_block;
-  google::protobuf::Arena arena(arena_options);
   std::string& common = header_buffer_;
   update_header(common, viewer, events, prompts, command);
+  // The 1.0 form: the header, then the whole view (`fill` sets it) in a
+  // message on an arena that starts on the stack, made only when a 1.0 link
+  // needs it.
+  const auto full_body = [&](const auto& fill) {
+    alignas(8) char first_block[8192];
+    google::protobuf::ArenaOptions arena_options;
+    arena_options.initial_block = first_block;
+    arena_options.initial_block_size = sizeof first_block;
+    google::protobuf::Arena arena(arena_options);
+    auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
+    fill(*whole->mutable_view());
+    return std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
+  };
   ViewerUpdate out;
   std::string& part = part_buffer_;
   part.clear();
   if (const auto* pieces = command ? command->pieces_of(viewer) : nullptr) {
-    if (want_full) {
-      auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
-      command->whole_view(viewer, whole->mutable_view());
-      out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
-    }
+    if (want_full) out.full = full_body([&](google::protobuf::Any& view) { command->whole_view(viewer, &view); });
     feed_of(viewer).record(command_index_, *pieces, fresh, want_delta ? &part : nullptr);
   } else {
     const google::protobuf::Any* encoded = command ? command->of(viewer) : nullptr;
     google::protobuf::Any projected;
     if (!encoded) game_.adapter->encode_view(*match_->view(viewer), &projected);
     const google::protobuf::Any& view = encoded ? *encoded : projected;
-    if (want_full) {
-      auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
-      *whole->mutable_view() = view;
-      out.full = std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
-    }
+    if (want_full) out.full = full_body([&](google::protobuf::Any& whole) { whole = view; });
     feed_of(viewer).record(command_index_, view, fresh, want_delta ? &part : nullptr);
   }
   if (want_delta) out.delta = std::make_shared<const std::string>(match_update_body(request_id, {common, part}));
