@@ -140,7 +140,7 @@ void Dispatcher::on_hello(const LinkPtr& link, const v1::ClientMessage& message)
   link->send(reply);
 }
 
-void Dispatcher::on_message(const LinkPtr& link, v1::ClientMessage message) {
+void Dispatcher::on_message(const LinkPtr& link, const v1::ClientMessage& message) {
   const auto rid = message.request_id();
   const auto body = message.body_case();
   const auto conn = session(link);

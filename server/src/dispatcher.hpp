@@ -25,7 +25,7 @@ class Dispatcher : public MessageHandler {
   explicit Dispatcher(AppContext& ctx);
 
   void on_open(const std::shared_ptr<ClientLink>& link) override;
-  void on_message(const std::shared_ptr<ClientLink>& link, v1::ClientMessage message) override;
+  void on_message(const std::shared_ptr<ClientLink>& link, const v1::ClientMessage& message) override;
   void on_close(const std::shared_ptr<ClientLink>& link) override;
 
  private:

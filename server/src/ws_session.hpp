@@ -58,7 +58,7 @@ class WsSession : public ClientLink, public NetConnection, public std::enable_sh
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void handle_frame();
-  void deliver(concord::v1::ClientMessage message);
+  void deliver(const concord::v1::ClientMessage& message);
   void reply_error(const std::string& code, const std::string& text, std::uint64_t request_id);
 
   void enqueue(std::shared_ptr<const std::string> body);

@@ -11,7 +11,7 @@ namespace {
 class NullHandler : public MessageHandler {
  public:
   void on_open(const std::shared_ptr<ClientLink>&) override {}
-  void on_message(const std::shared_ptr<ClientLink>&, concord::v1::ClientMessage) override {}
+  void on_message(const std::shared_ptr<ClientLink>&, const concord::v1::ClientMessage&) override {}
   void on_close(const std::shared_ptr<ClientLink>&) override {}
 };
 

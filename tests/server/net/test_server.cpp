@@ -32,7 +32,7 @@ void RecordingHandler::on_open(const std::shared_ptr<ClientLink>& link) {
   changed_.notify_all();
 }
 
-void RecordingHandler::on_message(const std::shared_ptr<ClientLink>& link, concord::v1::ClientMessage message) {
+void RecordingHandler::on_message(const std::shared_ptr<ClientLink>& link, const concord::v1::ClientMessage& message) {
   Hook hook;
   {
     std::lock_guard lock(mutex_);

@@ -33,7 +33,7 @@ class RecordingHandler : public MessageHandler {
   void set_hook(Hook hook);
 
   void on_open(const std::shared_ptr<ClientLink>& link) override;
-  void on_message(const std::shared_ptr<ClientLink>& link, concord::v1::ClientMessage message) override;
+  void on_message(const std::shared_ptr<ClientLink>& link, const concord::v1::ClientMessage& message) override;
   void on_close(const std::shared_ptr<ClientLink>& link) override;
 
   int opens() const;

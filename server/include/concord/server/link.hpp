@@ -42,7 +42,7 @@ class MessageHandler {
  public:
   virtual ~MessageHandler() = default;
   virtual void on_open(const std::shared_ptr<ClientLink>& link) = 0;
-  virtual void on_message(const std::shared_ptr<ClientLink>& link, concord::v1::ClientMessage message) = 0;
+  virtual void on_message(const std::shared_ptr<ClientLink>& link, const concord::v1::ClientMessage& message) = 0;
   virtual void on_close(const std::shared_ptr<ClientLink>& link) = 0;
 };
 
