@@ -147,23 +147,37 @@ TEST_F(EverZoneJudging, AJudgeSeesBothHandsAndEverySealedChoiceWhilePlayersAndSp
   EXPECT_TRUE(seen.sealed) << "the judge sees a sealed choice before it is revealed";
 }
 
+// The refs of the cards a view shows face up (active, withdrawn, supports,
+// retreated, fallen), by seat zone.
+template <typename Visit>
+void for_each_public_card(const ez::EzView& view, Visit visit) {
+  for (const auto& seat : view.seats()) {
+    for (const auto* zone : {&seat.active(), &seat.withdrawn(), &seat.supports(), &seat.retreated(), &seat.fallen()}) {
+      for (const auto& card : *zone) visit(card);
+    }
+  }
+}
+
 // Cards that are public at `now` but were hidden at `then` (in a hand, face
-// down or in a deck): what a spectator delayed past `then` must not get.
-std::vector<std::string> revealed_since(const ez::EzView& then, const ez::EzView& now) {
-  std::set<std::string> hidden_then;
-  for (const auto& seat : then.seats()) {
+// down or in a deck) and public in no view up to `then`: what a spectator
+// delayed past `then` must not get. (A card can be face up, go back to a
+// hand or a deck for the next battle, and be revealed again: a spectator saw
+// it the first time.) `judge` holds the judge's view of every command.
+std::vector<std::string> revealed_since(const std::map<std::uint64_t, ez::EzView>& judge, std::uint64_t then,
+                                        std::uint64_t now) {
+  std::set<std::string> hidden_then, public_before;
+  for (const auto& seat : judge.at(then).seats()) {
     for (const auto* zone : {&seat.hand(), &seat.deployed(), &seat.deck()}) {
       for (const auto& card : *zone) hidden_then.insert(card.ref());
     }
   }
-  std::vector<std::string> out;
-  for (const auto& seat : now.seats()) {
-    for (const auto* zone : {&seat.active(), &seat.withdrawn(), &seat.supports(), &seat.retreated(), &seat.fallen()}) {
-      for (const auto& card : *zone) {
-        if (hidden_then.count(card.ref())) out.push_back(card_bytes(card));
-      }
-    }
+  for (auto it = judge.begin(); it != judge.end() && it->first <= then; ++it) {
+    for_each_public_card(it->second, [&](const ez::EzCard& card) { public_before.insert(card.ref()); });
   }
+  std::vector<std::string> out;
+  for_each_public_card(judge.at(now), [&](const ez::EzCard& card) {
+    if (hidden_then.count(card.ref()) && !public_before.count(card.ref())) out.push_back(card_bytes(card));
+  });
   return out;
 }
 
@@ -188,7 +202,7 @@ TEST_F(EverZoneJudging, ASpectatorDelayedByCommandsNeverReceivesWhatTheDelayHide
       received += update.SerializeAsString();
     }
     if (!judge.count(present) || !judge.count(present - kDelay)) continue;
-    for (const auto& card : revealed_since(judge.at(present - kDelay), judge.at(present))) {
+    for (const auto& card : revealed_since(judge, present - kDelay, present)) {
       EXPECT_FALSE(contains(received, card)) << "a card revealed after command " << present - kDelay
                                              << " reached the spectator at command " << present;
       ++revealed_checked;
