@@ -125,19 +125,13 @@ int run_client(const EchoOptions& options) {
   for (int i = 0; i < options.connections; ++i) {
     asio::co_spawn(io, echo_client(options.port, options.bytes, state), asio::detached);
   }
-  std::optional<double> cpu_start, cpu_end, sys_start, sys_end;
+  std::optional<concord::load::CpuTimes> cpu_start, cpu_end;
   asio::steady_timer start_timer(io, state.window_start), end_timer(io, state.window_end);
-  start_timer.async_wait([&](auto) {
-    cpu_start = concord::load::process_cpu_seconds(options.server_pid);
-    sys_start = concord::load::process_system_cpu_seconds(options.server_pid);
-  });
-  end_timer.async_wait([&](auto) {
-    cpu_end = concord::load::process_cpu_seconds(options.server_pid);
-    sys_end = concord::load::process_system_cpu_seconds(options.server_pid);
-  });
+  start_timer.async_wait([&](auto) { cpu_start = concord::load::process_cpu_times(options.server_pid); });
+  end_timer.async_wait([&](auto) { cpu_end = concord::load::process_cpu_times(options.server_pid); });
   io.run();
-  const double cpu = cpu_start && cpu_end ? *cpu_end - *cpu_start : 0;
-  const double sys = sys_start && sys_end ? *sys_end - *sys_start : 0;
+  const double cpu = cpu_start && cpu_end ? cpu_end->total - cpu_start->total : 0;
+  const double sys = cpu_start && cpu_end ? cpu_end->system - cpu_start->system : 0;
   std::cout << std::fixed << std::setprecision(3) << "echo: " << options.connections << " connections, "
             << options.bytes << "-byte frames, " << state.failed << " failed\n"
             << "bench: round_trips=" << state.round_trips << " window_s=" << options.measure

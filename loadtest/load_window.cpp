@@ -29,25 +29,23 @@ void WindowSampler::idle() {
 }
 
 void WindowSampler::start() {
-  if (server_pid_) {
-    server_start_ = process_cpu_seconds(server_pid_);
-    server_system_start_ = process_system_cpu_seconds(server_pid_);
-  }
+  if (server_pid_) server_start_ = process_cpu_times(server_pid_);
   if (pg_pid_) pg_start_ = process_tree_cpu_seconds(pg_pid_);
 }
 
 void WindowSampler::end() {
   if (server_pid_) {
-    server_end_ = process_cpu_seconds(server_pid_);
-    server_system_end_ = process_system_cpu_seconds(server_pid_);
+    server_end_ = process_cpu_times(server_pid_);
     rss_end_ = resident_kib(server_pid_);
   }
   if (pg_pid_) pg_end_ = process_tree_cpu_seconds(pg_pid_);
 }
 
 void WindowSampler::fill(WindowFigures& figures) const {
-  figures.server_cpu = difference(server_start_, server_end_);
-  figures.server_system_cpu = difference(server_system_start_, server_system_end_);
+  if (server_start_ && server_end_) {
+    figures.server_cpu = server_end_->total - server_start_->total;
+    figures.server_system_cpu = server_end_->system - server_start_->system;
+  }
   figures.pg_cpu = difference(pg_start_, pg_end_);
   figures.rss_idle_kib = rss_idle_;
   figures.rss_end_kib = rss_end_;

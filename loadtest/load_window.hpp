@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "load_stats.hpp"
+#include "proc_sample.hpp"
 
 namespace concord::load {
 
@@ -40,8 +41,8 @@ class WindowSampler {
   int server_pid_;
   int pg_pid_;
   std::optional<std::uint64_t> rss_idle_, rss_end_;
-  std::optional<double> server_start_, server_end_, pg_start_, pg_end_;
-  std::optional<double> server_system_start_, server_system_end_;
+  std::optional<CpuTimes> server_start_, server_end_;
+  std::optional<double> pg_start_, pg_end_;
 };
 
 // "window: ..." lines and the machine-readable line

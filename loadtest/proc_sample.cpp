@@ -72,16 +72,16 @@ std::optional<ProcStat> parse_proc_stat(const std::string& line) {
   return stat;
 }
 
-std::optional<double> process_cpu_seconds(int pid) {
+std::optional<CpuTimes> process_cpu_times(int pid) {
   const auto stat = read_stat(pid);
   if (!stat) return std::nullopt;
-  return ticks_to_seconds(stat->utime + stat->stime);
+  return CpuTimes{ticks_to_seconds(stat->utime + stat->stime), ticks_to_seconds(stat->stime)};
 }
 
-std::optional<double> process_system_cpu_seconds(int pid) {
-  const auto stat = read_stat(pid);
-  if (!stat) return std::nullopt;
-  return ticks_to_seconds(stat->stime);
+std::optional<double> process_cpu_seconds(int pid) {
+  const auto times = process_cpu_times(pid);
+  if (!times) return std::nullopt;
+  return times->total;
 }
 
 std::optional<double> process_tree_cpu_seconds(int root) {

@@ -22,11 +22,17 @@ struct ProcStat {
 // Parses a /proc/<pid>/stat line; the command name may hold spaces and ')'.
 std::optional<ProcStat> parse_proc_stat(const std::string& line);
 
+// A process's CPU in seconds, from one reading of its stat line: utime +
+// stime, and stime alone (the kernel's part: its system calls, and on
+// loopback the TCP processing of what it sends).
+struct CpuTimes {
+  double total = 0;
+  double system = 0;
+};
+std::optional<CpuTimes> process_cpu_times(int pid);
+
 // utime + stime of `pid`, in seconds; nullopt if the process is gone.
 std::optional<double> process_cpu_seconds(int pid);
-// stime alone (the CPU `pid` spent in the kernel: its system calls, and on
-// loopback the TCP processing of what it sends), in seconds.
-std::optional<double> process_system_cpu_seconds(int pid);
 
 // CPU seconds of `root` and every live descendant, plus what `root` collected
 // from children that already exited (cutime + cstime): for a postmaster, the

@@ -39,11 +39,12 @@ TEST(ProcSample, ReadsThisProcess) {
   const auto tree = process_tree_cpu_seconds(getpid());
   ASSERT_TRUE(tree.has_value());
   EXPECT_GE(*tree, *cpu);
-  const auto system = process_system_cpu_seconds(getpid());
-  ASSERT_TRUE(system.has_value());
-  EXPECT_GE(*system, 0.0);
-  EXPECT_LE(*system, *process_cpu_seconds(getpid()));
-  EXPECT_FALSE(process_system_cpu_seconds(-5).has_value());
+  const auto times = process_cpu_times(getpid());
+  ASSERT_TRUE(times.has_value());
+  EXPECT_GE(times->system, 0.0);
+  EXPECT_LE(times->system, times->total);
+  EXPECT_LE(*cpu, times->total);
+  EXPECT_FALSE(process_cpu_times(-5).has_value());
   const auto rss = resident_kib(getpid());
   ASSERT_TRUE(rss.has_value());
   EXPECT_GT(*rss, 0u);
