@@ -70,6 +70,27 @@ CONCORD_CRC_TARGET __m128i fold(__m128i x, __m128i k, __m128i next) {
   return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
 }
 
+// 64 bits in the low half of x (bit k the term of x^(63-k)) modulo the
+// polynomial by Barrett reduction: the 32-bit reflected remainder.
+CONCORD_CRC_TARGET std::uint32_t barrett(__m128i x) {
+  const __m128i mask32 = _mm_set_epi32(0, 0, 0, -1);
+  const __m128i poly = _mm_set_epi64x(static_cast<long long>(kMu), static_cast<long long>(kPoly));
+  __m128i t = _mm_clmulepi64_si128(_mm_and_si128(x, mask32), poly, 0x10);
+  t = _mm_clmulepi64_si128(_mm_and_si128(t, mask32), poly, 0x00);
+  return static_cast<std::uint32_t>(_mm_extract_epi32(_mm_xor_si128(x, t), 1));
+}
+
+// The raw CRC of the 128 bits folded into x: 128 -> 64 bits (adding 32 zero
+// bits), then 64 -> 32.
+CONCORD_CRC_TARGET std::uint32_t reduce(__m128i x) {
+  const __m128i k34 = _mm_set_epi64x(static_cast<long long>(kK4), static_cast<long long>(kK3));
+  x = _mm_xor_si128(_mm_clmulepi64_si128(x, k34, 0x10), _mm_srli_si128(x, 8));
+  const __m128i k5 = _mm_set_epi64x(0, static_cast<long long>(kK5));
+  const __m128i mask32 = _mm_set_epi32(0, 0, 0, -1);
+  x = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(x, mask32), k5, 0x00), _mm_srli_si128(x, 4));
+  return barrett(x);
+}
+
 // The raw CRC from four lanes x1..x4 (the 64 bytes before p, folded), then
 // `size` more bytes at p (a multiple of 16).
 CONCORD_CRC_TARGET std::uint32_t fold_rest(__m128i x1, __m128i x2, __m128i x3, __m128i x4, const char* p,
@@ -86,15 +107,7 @@ CONCORD_CRC_TARGET std::uint32_t fold_rest(__m128i x1, __m128i x2, __m128i x3, _
   x1 = fold(x1, k34, x3);
   x1 = fold(x1, k34, x4);
   for (; size >= 16; p += 16, size -= 16) x1 = fold(x1, k34, load(p));
-  // 128 -> 64 bits (adding 32 zero bits), then 64 -> 32 by Barrett reduction.
-  const __m128i mask32 = _mm_set_epi32(0, 0, 0, -1);
-  x1 = _mm_xor_si128(_mm_clmulepi64_si128(x1, k34, 0x10), _mm_srli_si128(x1, 8));
-  const __m128i k5 = _mm_set_epi64x(0, static_cast<long long>(kK5));
-  x1 = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(x1, mask32), k5, 0x00), _mm_srli_si128(x1, 4));
-  const __m128i poly = _mm_set_epi64x(static_cast<long long>(kMu), static_cast<long long>(kPoly));
-  __m128i t = _mm_clmulepi64_si128(_mm_and_si128(x1, mask32), poly, 0x10);
-  t = _mm_clmulepi64_si128(_mm_and_si128(t, mask32), poly, 0x00);
-  return static_cast<std::uint32_t>(_mm_extract_epi32(_mm_xor_si128(x1, t), 1));
+  return reduce(x1);
 }
 
 // The raw CRC (no inversion before or after) of `size` bytes, size a
@@ -102,6 +115,16 @@ CONCORD_CRC_TARGET std::uint32_t fold_rest(__m128i x1, __m128i x2, __m128i x3, _
 CONCORD_CRC_TARGET std::uint32_t crc_fold(std::uint32_t crc, const char* p, std::size_t size) {
   const __m128i x1 = _mm_xor_si128(load(p), _mm_cvtsi32_si128(static_cast<int>(crc)));
   return fold_rest(x1, load(p + 16), load(p + 32), load(p + 48), p + 64, size - 64);
+}
+
+// The same for `size` bytes, a multiple of 16 from 16 to 48: one lane.
+// The pieces of a view are often this short; a byte at a time they cost
+// five instructions a byte.
+CONCORD_CRC_TARGET std::uint32_t crc_fold_short(std::uint32_t crc, const char* p, std::size_t size) {
+  __m128i x = _mm_xor_si128(load(p), _mm_cvtsi32_si128(static_cast<int>(crc)));
+  const __m128i k34 = _mm_set_epi64x(static_cast<long long>(kK4), static_cast<long long>(kK3));
+  for (p += 16, size -= 16; size >= 16; p += 16, size -= 16) x = fold(x, k34, load(p));
+  return reduce(x);
 }
 
 CONCORD_CRC_WIDE_TARGET __m512i load_wide(const char* p) { return _mm512_loadu_si512(p); }
@@ -168,10 +191,12 @@ bool crc32_folds_wide() {
 }
 
 std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) {
-  if (bytes.size() < 64) return crc_bytes(crc, bytes);  // the pieces of a PieceView are often this short
-  if (!crc32_folds()) return crc32_zlib(crc, bytes);
+  if (bytes.size() < 16) return crc_bytes(crc, bytes);
+  if (!crc32_folds()) return bytes.size() < 64 ? crc_bytes(crc, bytes) : crc32_zlib(crc, bytes);
   const std::size_t whole = bytes.size() / 16 * 16;
-  if (whole >= 256 && crc32_folds_wide()) {
+  if (whole < 64) {
+    crc = ~crc_fold_short(~crc, bytes.data(), whole);
+  } else if (whole >= 256 && crc32_folds_wide()) {
     crc = ~crc_fold_wide(~crc, bytes.data(), whole);
   } else {
     crc = ~crc_fold(~crc, bytes.data(), whole);
@@ -196,18 +221,13 @@ std::uint32_t multiply_bits(std::uint32_t a, std::uint32_t b) {
 }
 
 #ifdef CONCORD_CRC_FOLD
-// The same by one carry-less multiplication: of the 63-bit product (bit k is
-// x^(62-k)), bits 31-62 are its terms below x^32, already in the reflected
-// 32-bit form; bits 0-30 are the rest, x^32 times a 31-term polynomial,
-// reduced by four steps of the byte table (each multiplies by x^8 modulo the
-// polynomial, as a CRC does for a zero byte).
+// The same by one carry-less multiplication: the 63-bit product (bit k is
+// x^(62-k)) shifted to 64 bits and reduced by Barrett's (two more), half the
+// instructions of reducing its high part by the byte table.
 CONCORD_CRC_TARGET std::uint32_t multiply_clmul(std::uint32_t a, std::uint32_t b) {
   const __m128i product = _mm_clmulepi64_si128(_mm_cvtsi32_si128(static_cast<int>(a)),
                                                _mm_cvtsi32_si128(static_cast<int>(b)), 0x00);
-  const auto t = static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
-  auto high = static_cast<std::uint32_t>((t & 0x7FFFFFFFu) << 1);
-  for (int i = 0; i < 4; ++i) high = kByteTable[high & 0xFF] ^ (high >> 8);
-  return static_cast<std::uint32_t>(t >> 31) ^ high;
+  return barrett(_mm_slli_epi64(product, 1));
 }
 #endif
 

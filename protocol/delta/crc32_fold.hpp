@@ -20,8 +20,9 @@ std::uint32_t crc32_zlib(std::uint32_t crc, std::string_view bytes);
 // Combining checksums (zlib's crc32_combine_gen and crc32_combine_op): the
 // CRC-32 of bytes A then B from the CRC-32s of A and of B, and B's `shift`,
 // x^(8 * B's length) modulo the polynomial (crc32_shift_of). The
-// multiplication modulo the polynomial is one PCLMULQDQ and four table steps
-// where the CPU has it (zlib's loops a bit at a time, up to 32 steps): a view
+// multiplication modulo the polynomial is three PCLMULQDQ (the product and
+// Barrett's reduction) where the CPU has it (zlib's loops a bit at a time, up
+// to 32 steps): a view
 // in pieces (view_pieces.hpp) gets its checksum from its pieces' own, kept
 // with them, at a few instructions a piece.
 std::uint32_t crc32_shift_of(std::uint64_t length);
