@@ -5,12 +5,12 @@ namespace concord::everzone {
 namespace {
 
 void add_player(rules::StateHasher& h, const PlayerState& p) {
-  h.add(p.cp).add(p.surrenders).add(p.leader).add(p.leader_alive);
+  h.add_ints(p.cp, p.surrenders, p.leader, p.leader_alive);
   for (const auto* zone : {&p.deck, &p.hand, &p.deployed, &p.active, &p.withdrawn, &p.supports,
                            &p.retreated, &p.fallen, &p.secret})
     h.add_list(*zone);
-  h.add(p.supports_turn).add(p.supports_battle).add(p.waiting).add(p.answered).add(p.surrender);
-  h.add(p.secret_target).add(p.target).add(p.team).add(p.eliminated).add(p.clash_rank);
+  h.add_ints(p.supports_turn, p.supports_battle, p.waiting, p.answered, p.surrender, p.secret_target, p.target,
+             p.team, p.eliminated, p.clash_rank);
 }
 
 }  // namespace
@@ -25,15 +25,15 @@ std::string EverZoneMatch::state_hash_as(rules::StateHashVersion version) const 
     start.add_list(s.owner_of);
   });
   h.add_list(s.battle_deck);
-  h.add(s.location).add(s.turn).add(s.battle).add(static_cast<int>(s.phase)).add(static_cast<int>(s.resume));
-  h.add(s.teams).add(s.after_clash).add(s.in_clash).add(s.effect_card).add(s.effect_step);
+  h.add_ints(s.location, s.turn, s.battle, static_cast<int>(s.phase), static_cast<int>(s.resume), s.teams,
+             s.after_clash, s.in_clash, s.effect_card, s.effect_step);
   for (const auto* list :
        {&s.effects, &s.abilities, &s.declared, &s.kept, &s.just_activated})
     h.add_list(*list);
   h.add(static_cast<std::int64_t>(s.lingering.size()));
   for (const auto& e : s.lingering) {
-    h.add(e.source).add(e.seat).add(static_cast<int>(e.change)).add(static_cast<int>(e.stat)).add(e.amount);
-    h.add(static_cast<int>(e.lasts));
+    h.add_ints(e.source, e.seat, static_cast<int>(e.change), static_cast<int>(e.stat), e.amount,
+               static_cast<int>(e.lasts));
     h.add_list(e.cards);
   }
   for (auto x : s.rng.state()) h.add(x);

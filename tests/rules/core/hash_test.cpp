@@ -107,6 +107,22 @@ TEST(StateHasher, SameInputsSameHash) {
   EXPECT_EQ(StateHasher(kSha).add(1).hex().size(), 64u);
 }
 
+// add_ints(a, b, ...) feeds what add(a).add(b)... does (bools as 0 and 1),
+// also across the buffer's end: a run that does not fit is hashed after the
+// whole blocks before it, as add() would.
+TEST(StateHasher, AddIntsFeedsWhatAddDoes) {
+  for (const auto version : {StateHashVersion::Sha256, kXxh, kPacked}) {
+    for (int lead = 0; lead < 130; ++lead) {
+      StateHasher a(version), b(version);
+      for (int i = 0; i < lead; ++i) a.add(i), b.add(i);
+      a.add_ints(7, -1, true, false, std::int64_t{1} << 40, 3);
+      b.add(7).add(-1).add(true).add(false).add(std::int64_t{1} << 40).add(3);
+      ASSERT_EQ(a.hex(), b.hex()) << lead;
+    }
+  }
+  EXPECT_NE(StateHasher().add_ints(1, 2).hex(), StateHasher().add_ints(2, 1).hex());
+}
+
 TEST(StateHasher, OrderMatters) {
   StateHasher a, b;
   a.add(1).add(2);

@@ -46,6 +46,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace concord::rules {
@@ -75,6 +76,19 @@ class StateHasher {
     put('s', s.size());
     if (!s.empty()) std::memcpy(buffer_.data() + fill_, s.data(), s.size());
     fill_ += s.size();
+    return *this;
+  }
+  // add(v) for each of a few integers (or bools) in order: the same bytes,
+  // one bounds check and no reload of the fill between them (the buffer's
+  // byte stores may alias the hasher, as far as the compiler knows).
+  template <typename... T>
+  StateHasher& add_ints(T... values) {
+    static_assert((std::is_integral_v<T> && ...), "add_ints takes integers and bools");
+    static_assert(9 * sizeof...(T) <= 512, "a run of add_ints fits in the buffer after compress()");
+    if (fill_ + 9 * sizeof...(T) > buffer_.size()) compress();
+    std::uint8_t* out = buffer_.data() + fill_;
+    ((out[0] = 'i', store_le64(out + 1, static_cast<std::uint64_t>(static_cast<std::int64_t>(values))), out += 9), ...);
+    fill_ += 9 * sizeof...(T);
     return *this;
   }
   // add(v) for every element in order: the same bytes, one bounds check per
