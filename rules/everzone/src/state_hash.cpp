@@ -6,9 +6,7 @@ namespace {
 
 void add_player(rules::StateHasher& h, const PlayerState& p) {
   h.add_ints(p.cp, p.surrenders, p.leader, p.leader_alive);
-  for (const auto* zone : {&p.deck, &p.hand, &p.deployed, &p.active, &p.withdrawn, &p.supports,
-                           &p.retreated, &p.fallen, &p.secret})
-    h.add_list(*zone);
+  h.add_lists(p.deck, p.hand, p.deployed, p.active, p.withdrawn, p.supports, p.retreated, p.fallen, p.secret);
   h.add_ints(p.supports_turn, p.supports_battle, p.waiting, p.answered, p.surrender, p.secret_target, p.target,
              p.team, p.eliminated, p.clash_rank);
 }
@@ -27,9 +25,7 @@ std::string EverZoneMatch::state_hash_as(rules::StateHashVersion version) const 
   h.add_list(s.battle_deck);
   h.add_ints(s.location, s.turn, s.battle, static_cast<int>(s.phase), static_cast<int>(s.resume), s.teams,
              s.after_clash, s.in_clash, s.effect_card, s.effect_step);
-  for (const auto* list :
-       {&s.effects, &s.abilities, &s.declared, &s.kept, &s.just_activated})
-    h.add_list(*list);
+  h.add_lists(s.effects, s.abilities, s.declared, s.kept, s.just_activated);
   h.add(static_cast<std::int64_t>(s.lingering.size()));
   for (const auto& e : s.lingering) {
     h.add_ints(e.source, e.seat, static_cast<int>(e.change), static_cast<int>(e.stat), e.amount,

@@ -123,6 +123,23 @@ TEST(StateHasher, AddIntsFeedsWhatAddDoes) {
   EXPECT_NE(StateHasher().add_ints(1, 2).hex(), StateHasher().add_ints(2, 1).hex());
 }
 
+// add_lists(a, b, ...) feeds what add_list(a).add_list(b)... does, in every
+// version, whether the lists fit in the buffer's room, need it emptied first
+// or are longer than it.
+TEST(StateHasher, AddListsFeedsWhatAddListDoes) {
+  const std::vector<int> empty, few{1, -2, 3}, many(200, 7), longer(400, -9);
+  for (const auto version : {StateHashVersion::CardHashes, kPacked}) {
+    for (int lead = 0; lead < 130; lead += 3) {
+      StateHasher a(version), b(version);
+      for (int i = 0; i < lead; ++i) a.add(i), b.add(i);
+      a.add_lists(few, empty, many).add_lists(longer, few);
+      b.add_list(few).add_list(empty).add_list(many).add_list(longer).add_list(few);
+      ASSERT_EQ(a.hex(), b.hex()) << lead;
+    }
+  }
+  EXPECT_NE(StateHasher().add_lists(few, empty).hex(), StateHasher().add_lists(empty, few).hex());
+}
+
 TEST(StateHasher, OrderMatters) {
   StateHasher a, b;
   a.add(1).add(2);
