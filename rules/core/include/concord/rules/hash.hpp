@@ -83,7 +83,10 @@ class StateHasher {
   // byte stores may alias the hasher, as far as the compiler knows).
   template <typename... T>
   StateHasher& add_ints(T... values) {
-    static_assert((std::is_integral_v<T> && ...), "add_ints takes integers and bools");
+    // Signed integers and bools: what add() feeds with the tag 'i' (an
+    // unsigned 64-bit value is fed with 'u').
+    static_assert(((std::is_same_v<T, bool> || (std::is_integral_v<T> && std::is_signed_v<T>)) && ...),
+                  "add_ints takes signed integers and bools");
     static_assert(9 * sizeof...(T) <= 512, "a run of add_ints fits in the buffer after compress()");
     if (fill_ + 9 * sizeof...(T) > buffer_.size()) compress();
     std::uint8_t* out = buffer_.data() + fill_;
