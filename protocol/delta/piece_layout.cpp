@@ -58,17 +58,17 @@ bool PieceLayout::same(std::span<const ViewPiece> pieces) const {
 }
 
 void PieceLayout::keep(std::span<const ViewPiece> pieces) {
-  next_pieces_.clear();
-  next_kept_.clear();
+  // Written over in place (their capacity kept): a new layout reads nothing
+  // of the old one, and a piece's bytes are never the layout's own.
+  pieces_.clear();
+  kept_.clear();
   std::size_t offset = 0;
   for (const auto& piece : pieces) {
     const std::string_view bytes = piece.bytes();
-    next_pieces_.push_back({piece.slot(), piece.key(), offset, bytes.size(), next_kept_.size()});
-    if (!piece.key()) next_kept_.append(bytes);
+    pieces_.push_back({piece.slot(), piece.key(), offset, bytes.size(), kept_.size()});
+    if (!piece.key()) kept_.append(bytes);
     offset += bytes.size();
   }
-  pieces_.swap(next_pieces_);
-  kept_.swap(next_kept_);
 }
 
 }  // namespace concord::protocol

@@ -42,8 +42,6 @@ class PieceLayout {
 
   std::vector<Piece> pieces_;
   std::string kept_;
-  std::vector<Piece> next_pieces_;  // being kept (for their capacity)
-  std::string next_kept_;
 };
 
 }  // namespace concord::protocol
