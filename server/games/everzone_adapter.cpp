@@ -1,6 +1,7 @@
 #include "everzone_adapter.hpp"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <functional>
 #include <tuple>
@@ -288,36 +289,47 @@ void write_view(WireWriter& w, const everzone::EverZoneView& view) {
 // and shift (for the views' checksums), and the change from the bytes
 // before, found once per command for every viewer's delta.
 struct VersionedPart {
-  std::string bytes, previous, scratch;
   std::uint64_t key = 0;
   std::uint32_t crc = 0, shift = 0;
   protocol::PieceChange change;
 
-  // After `write` wrote the part into `scratch`: a new version if it differs.
-  void settle() {
-    if (key && scratch == bytes) return;
-    previous.swap(bytes);
-    bytes.swap(scratch);
-    if (key) {
-      change.make(key, previous, bytes);
-    } else {
-      change = {};
-    }
-    key = protocol::next_piece_key();
-    crc = protocol::crc32_update(0, bytes);
-    shift = protocol::crc32_shift_of(bytes.size());
-  }
+  const std::string& bytes() const { return buffers_[now_]; }
+
+  // Writes the part again with `write`: a new version if the bytes differ.
   template <typename Write>
   void rewrite(Write write) {
-    scratch.clear();
-    scratch.reserve(bytes.size() + 64);  // the buffers take turns (settle): most writes then fit
-    WireWriter w(scratch);
+    std::string& next = buffers_[(now_ + 1) % 3];
+    next.clear();
+    next.reserve(bytes().size() + 64);  // the buffers take turns: most writes then fit
+    WireWriter w(next);
     write(w);
     settle();
   }
   protocol::ViewPiece piece(std::uint32_t slot) const {
-    return protocol::ViewPiece::versioned(slot, bytes, key, crc, shift, change.from_key ? &change : nullptr);
+    return protocol::ViewPiece::versioned(slot, bytes(), key, crc, shift, change.from_key ? &change : nullptr);
   }
+
+ private:
+  // After a write into the next buffer: it becomes the bytes, the bytes the
+  // previous ones and the previous ones the next buffer (turned by an index:
+  // swapping the strings cost more).
+  void settle() {
+    const std::string& next = buffers_[(now_ + 1) % 3];
+    if (key && next == bytes()) return;
+    now_ = static_cast<std::uint8_t>((now_ + 1) % 3);
+    const std::string& previous = buffers_[(now_ + 2) % 3];
+    if (key) {
+      change.make(key, previous, bytes());
+    } else {
+      change = {};
+    }
+    key = protocol::next_piece_key();
+    crc = protocol::crc32_update(0, bytes());
+    shift = protocol::crc32_shift_of(bytes().size());
+  }
+
+  std::array<std::string, 3> buffers_;  // the bytes (now_), the next write, the bytes before
+  std::uint8_t now_ = 0;
 };
 
 // What EverZone keeps between the commands of one match (GameAdapter::ViewMemo):
@@ -462,7 +474,7 @@ class TogetherWriter {
       });
       parts_.composed[s] = viewers.size() - static_cast<std::size_t>(owners) >= 2;
       if (!parts_.composed[s]) continue;
-      const protocol::ViewPiece pieces[] = {seat_header(0, head.bytes.size() + tail.bytes.size()), head.piece(1),
+      const protocol::ViewPiece pieces[] = {seat_header(0, head.bytes().size() + tail.bytes().size()), head.piece(1),
                                             tail.piece(2)};
       parts_.publics[s].compose(pieces);
     }
@@ -485,7 +497,7 @@ class TogetherWriter {
       const VersionedPart* mine = owner ? &own_part(s, *own) : nullptr;
       const VersionedPart& head = parts_.seat_heads[s].part;
       const VersionedPart& tail = parts_.tails[s].part;
-      const std::size_t size = head.bytes.size() + (mine ? mine->bytes.size() : 0) + tail.bytes.size();
+      const std::size_t size = head.bytes().size() + (mine ? mine->bytes().size() : 0) + tail.bytes().size();
       out.pieces.push_back(seat_header(seat_slot(s, kHeader), size));
       out.pieces.push_back(head.piece(seat_slot(s, kSeatHead)));
       if (mine) out.pieces.push_back(mine->piece(seat_slot(s, kOwn)));
