@@ -1,9 +1,9 @@
 // What a room sends: RoomInfo per receiver and MatchUpdate per viewer.
-#include <google/protobuf/arena.h>
 
 #include "delta/wire_bytes.hpp"
 #include "lobby.hpp"
 #include "room.hpp"
+#include "stack_arena.hpp"
 #include "update_body.hpp"
 #include "wire_convert.hpp"
 
@@ -267,14 +267,10 @@ Room::ViewerUpdate Room::match_update(const rules::Viewer& viewer, const std::ve
   // message on an arena that starts on the stack, made only when a 1.0 link
   // needs it.
   const auto full_body = [&](const auto& fill) {
-    alignas(8) char first_block[8192];
-    google::protobuf::ArenaOptions arena_options;
-    arena_options.initial_block = first_block;
-    arena_options.initial_block_size = sizeof first_block;
-    google::protobuf::Arena arena(arena_options);
-    auto* whole = google::protobuf::Arena::CreateMessage<v1::MatchUpdate>(&arena);
-    fill(*whole->mutable_view());
-    return std::make_shared<const std::string>(match_update_body(request_id, {common, whole->SerializeAsString()}));
+    StackArena<8192> arena;
+    auto& whole = arena.make<v1::MatchUpdate>();
+    fill(*whole.mutable_view());
+    return std::make_shared<const std::string>(match_update_body(request_id, {common, whole.SerializeAsString()}));
   };
   ViewerUpdate out;
   std::string& part = part_buffer_;

@@ -11,13 +11,13 @@
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/stream_traits.hpp>
 #include <boost/beast/websocket/ssl.hpp>
-#include <google/protobuf/arena.h>
 #include <spdlog/spdlog.h>
 
 #include "concord/server/metrics.hpp"
 #include "frame_diagnosis.hpp"
 #include "net_log.hpp"
 #include "net_wire.hpp"
+#include "stack_arena.hpp"
 
 namespace concord::server::net {
 namespace websocket = beast::websocket;
@@ -125,12 +125,8 @@ void WsSession<Stream>::handle_frame() {
   // Parsed onto an arena that starts on the stack: a request's strings and
   // sub-messages are not allocated one by one (a move's SubmitAnswer was
   // about ten allocations); the handler reads it before this returns.
-  alignas(8) char first_block[4096];
-  google::protobuf::ArenaOptions arena_options;
-  arena_options.initial_block = first_block;
-  arena_options.initial_block_size = sizeof first_block;
-  google::protobuf::Arena arena(arena_options);
-  auto& message = *google::protobuf::Arena::CreateMessage<concord::v1::ClientMessage>(&arena);
+  StackArena<4096> arena;
+  auto& message = arena.make<concord::v1::ClientMessage>();
   std::uint64_t request_id = 0;
   const auto refused = decode_frame(ws_.got_text(), data.data(), data.size(), message, request_id);
   if (!limiter_.try_acquire()) return reply_error("RATE_LIMITED", "too many requests; slow down", request_id);
