@@ -162,7 +162,9 @@ std::size_t common_suffix(std::string_view a, std::string_view b, std::size_t li
   return equal_run_back(a.data() + a.size(), b.data() + b.size(), limit);
 }
 
-// The greedy match finder over target[t_lo, t_hi) against base[b_lo, b_hi)
+}  // namespace
+
+// The greedy match finder over target[t_lo, end) against base[b_lo, b_hi)
 // (copies may extend outside the base range, never outside the target's).
 void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, std::string_view target,
                    std::size_t t_lo, OpsWriter& enc) {
@@ -186,8 +188,6 @@ void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, st
   }
   enc.insert(target.substr(literal));
 }
-
-}  // namespace
 
 std::uint32_t view_checksum(std::string_view bytes) { return crc32_update(0, bytes); }
 

@@ -25,6 +25,14 @@ std::string make_view_delta(std::string_view base, std::string_view target);
 // several times.
 void make_view_delta(std::string_view base, std::string_view target, std::string& ops);
 
+class OpsWriter;
+// Into `enc`, instructions for target[t_lo, end) searched in `base`: COPYs
+// (absolute positions of `base`) of the runs found, around INSERTs. The
+// search looks in base[b_lo, b_hi) (what the target replaces there), or in
+// the whole base when that holds fewer than 8 bytes (an insertion).
+void encode_middle(std::string_view base, std::size_t b_lo, std::size_t b_hi, std::string_view target,
+                   std::size_t t_lo, OpsWriter& enc);
+
 // `base` with the instructions `ops` applied; nullopt if they are malformed
 // (truncated, or a COPY outside the base).
 std::optional<std::string> apply_view_delta(std::string_view base, std::string_view ops);

@@ -10,6 +10,7 @@
 #include "delta/composed_part.hpp"
 #include "delta/crc32_fold.hpp"
 #include "delta/wire_bytes.hpp"
+#include "versioned_part.hpp"
 #include "views_together.hpp"
 #include "wire_writer.hpp"
 
@@ -200,6 +201,59 @@ void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
   w.packed(27, s.allies);
 }
 
+// A pile of cards as a section: kept when `before` (its cards when the
+// part was last written, or null) holds the same cards.
+template <typename WriteCard>
+void write_pile(VersionedPart::Sections& s, int field, const std::vector<int>& cards, const std::vector<int>* before,
+                const WriteCard& card) {
+  if (before && *before == cards) return s.keep();
+  s.write([&](WireWriter& w) { write_cards(field, cards, card(w)); });
+}
+
+// The owner's part of its seat (write_seat_private with the seat's hand,
+// face-down Units and secret choice) section by section, as write_seat_tail.
+template <typename Private, typename WriteCard>
+void write_own_private(VersionedPart::Sections& s, const Private& own, const Private* was, const WriteCard& card) {
+  const auto pile = [&](int visible_field, const std::vector<int>& cards, const std::vector<int>* before) {
+    if (before && *before == cards) return s.keep();
+    s.write([&](WireWriter& w) {
+      w.boolean(visible_field, true);
+      write_cards(visible_field + 1, cards, card(w));
+    });
+  };
+  pile(11, own.hand, was ? &was->hand : nullptr);
+  pile(13, own.deployed, was ? &was->deployed : nullptr);
+  if (was && was->secret == own.secret) return s.keep();
+  s.write([&](WireWriter& w) {  // no deck (15-16): an owner does not see it
+    w.boolean(17, own.secret.has_value());
+    if (own.secret) w.strings(18, *own.secret);
+  });
+}
+constexpr std::size_t kPrivateSections = 3;
+
+// write_seat_tail section by section: each pile, then the rest; a section
+// whose values `was` (those the part's current version was written from, or
+// null) has alike is kept as it was.
+template <typename Seat, typename WriteCard>
+void write_seat_tail(VersionedPart::Sections& s, const Seat& seat, const TailKey* was, const WriteCard& card) {
+  write_pile(s, 19, seat.active, was ? &std::get<0>(*was) : nullptr, card);
+  write_pile(s, 20, seat.withdrawn, was ? &std::get<1>(*was) : nullptr, card);
+  write_pile(s, 21, seat.supports, was ? &std::get<2>(*was) : nullptr, card);
+  write_pile(s, 22, seat.retreated, was ? &std::get<3>(*was) : nullptr, card);
+  write_pile(s, 23, seat.fallen, was ? &std::get<4>(*was) : nullptr, card);
+  if (was && std::tie(std::get<5>(*was), std::get<6>(*was), std::get<7>(*was), std::get<8>(*was)) ==
+                 std::tie(seat.team, seat.target, seat.eliminated, seat.allies)) {
+    return s.keep();
+  }
+  s.write([&](WireWriter& w) {
+    w.i64(24, seat.team);
+    w.i64(25, seat.target);
+    w.boolean(26, seat.eliminated);
+    w.packed(27, seat.allies);
+  });
+}
+constexpr std::size_t kTailSections = 6;
+
 template <typename T>
 const T* pointer(const std::optional<T>& v) {
   return v ? &*v : nullptr;
@@ -283,54 +337,6 @@ void write_view(WireWriter& w, const everzone::EverZoneView& view) {
   write_view_middle(w, view, card);
   write_lingering(w, view.lingering, card);
 }
-
-// A part of the views as the memo keeps it: its bytes with a version key
-// (protocol::ViewPiece) that changes only when the bytes do, their checksum
-// and shift (for the views' checksums), and the change from the bytes
-// before, found once per command for every viewer's delta.
-struct VersionedPart {
-  std::uint64_t key = 0;
-  std::uint32_t crc = 0, shift = 0;
-  protocol::PieceChange change;
-
-  const std::string& bytes() const { return buffers_[now_]; }
-
-  // Writes the part again with `write`: a new version if the bytes differ.
-  template <typename Write>
-  void rewrite(Write write) {
-    std::string& next = buffers_[(now_ + 1) % 3];
-    next.clear();
-    next.reserve(bytes().size() + 64);  // the buffers take turns: most writes then fit
-    WireWriter w(next);
-    write(w);
-    settle();
-  }
-  protocol::ViewPiece piece(std::uint32_t slot) const {
-    return protocol::ViewPiece::versioned(slot, bytes(), key, crc, shift, change.from_key ? &change : nullptr);
-  }
-
- private:
-  // After a write into the next buffer: it becomes the bytes, the bytes the
-  // previous ones and the previous ones the next buffer (turned by an index:
-  // swapping the strings cost more).
-  void settle() {
-    const std::string& next = buffers_[(now_ + 1) % 3];
-    if (key && next == bytes()) return;
-    now_ = static_cast<std::uint8_t>((now_ + 1) % 3);
-    const std::string& previous = buffers_[(now_ + 2) % 3];
-    if (key) {
-      change.make(key, previous, bytes());
-    } else {
-      change = {};
-    }
-    key = protocol::next_piece_key();
-    crc = protocol::crc32_update(0, bytes());
-    shift = protocol::crc32_shift_of(bytes().size());
-  }
-
-  std::array<std::string, 3> buffers_;  // the bytes (now_), the next write, the bytes before
-  std::uint8_t now_ = 0;
-};
 
 // What EverZone keeps between the commands of one match (GameAdapter::ViewMemo):
 // each card instance's EzCard bytes, and the parts of the views, versioned:
@@ -426,6 +432,21 @@ const VersionedPart& memoized(EverZoneViewMemo::Part<Key>& part, const Fields& f
   return part.part;
 }
 
+// The same for a part written in `count` sections by `write(Sections&, was)`,
+// `was` being the values the current version was written from when its
+// sections may be kept (else null).
+template <typename Key, typename Fields, typename Write>
+const VersionedPart& memoized_sections(EverZoneViewMemo::Part<Key>& part, std::size_t count, const Fields& fields,
+                                       Write write) {
+  if (!part.key || !(*part.key == fields)) {
+    part.part.rewrite_sections(count, [&](VersionedPart::Sections& s) {
+      write(s, s.can_keep() && part.key ? &*part.key : nullptr);
+    });
+    part.key = fields;
+  }
+  return part.part;
+}
+
 const std::string& view_type_url() {
   static const std::string type_url = "type.googleapis.com/" + pb::EzView::descriptor()->full_name();
   return type_url;
@@ -468,7 +489,10 @@ class TogetherWriter {
       const VersionedPart& head =
           memoized(parts_.seat_heads[s], head_key(seat), [&](WireWriter& w) { write_seat_head(w, seat); });
       const VersionedPart& tail =
-          memoized(parts_.tails[s], tail_fields(seat), [&](WireWriter& w) { write_seat_tail(w, seat, card(w)); });
+          memoized_sections(parts_.tails[s], kTailSections, tail_fields(seat),
+                            [&](VersionedPart::Sections& out, const TailKey* was) {
+                              write_seat_tail(out, seat, was, [&](WireWriter& w) { return card(w); });
+                            });
       const auto owners = std::count_if(viewers.begin(), viewers.end(), [&](const rules::Viewer& v) {
         return v.kind == rules::Viewer::Kind::Seat && v.seat == static_cast<int>(s);
       });
@@ -524,8 +548,9 @@ class TogetherWriter {
   MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
 
   const VersionedPart& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
-    return memoized(parts_.owns[seat], own, [&](WireWriter& w) {
-      write_seat_private<std::vector<int>>(w, &own.hand, &own.deployed, nullptr, pointer(own.secret), card(w));
+    using Private = EverZoneViewMemo::PrivateIds;
+    return memoized_sections(parts_.owns[seat], kPrivateSections, own, [&](VersionedPart::Sections& out, const Private* was) {
+      write_own_private(out, own, was, [&](WireWriter& w) { return card(w); });
     });
   }
 
