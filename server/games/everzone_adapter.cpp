@@ -201,46 +201,78 @@ void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
   w.packed(27, s.allies);
 }
 
+// The bytes of cards [from, to) of a pile written as field `field`.
+template <typename CardSize>
+std::size_t pile_bytes(int field, const std::vector<int>& cards, std::size_t from, std::size_t to, const CardSize& size) {
+  const std::size_t tag = protocol::wire::varint_size(static_cast<std::uint64_t>(field) << 3);
+  std::size_t total = 0;
+  for (std::size_t i = from; i < to; ++i) {
+    const std::size_t length = size(cards[i]);
+    total += tag + protocol::wire::varint_size(length) + length;
+  }
+  return total;
+}
+
 // A pile of cards as a section: kept when `before` (its cards when the
-// part was last written, or null) holds the same cards.
-template <typename WriteCard>
+// part was last written, or null) holds the same cards; else the cards it
+// shares with `before` at its start and end are copied from the old bytes
+// (`size(card)`: the bytes of a card) and only those between are written.
+template <typename WriteCard, typename CardSize>
 void write_pile(VersionedPart::Sections& s, int field, const std::vector<int>& cards, const std::vector<int>* before,
-                const WriteCard& card) {
+                const WriteCard& card, const CardSize& size) {
   if (before && *before == cards) return s.keep();
-  s.write([&](WireWriter& w) { write_cards(field, cards, card(w)); });
+  if (!before || !s.can_keep()) return s.write([&](WireWriter& w) { write_cards(field, cards, card(w)); });
+  const std::vector<int>& old = *before;
+  const std::size_t shorter = std::min(old.size(), cards.size());
+  std::size_t front = 0, back = 0;
+  while (front < shorter && old[front] == cards[front]) ++front;
+  while (back < shorter - front && old[old.size() - 1 - back] == cards[cards.size() - 1 - back]) ++back;
+  // The bytes of the cards taken, and of the fewer of those kept at the start or the end.
+  const std::size_t taken = pile_bytes(field, old, front, old.size() - back, size);
+  const std::size_t old_bytes = s.old_size();
+  const std::size_t counted = front <= back ? pile_bytes(field, old, 0, front, size)
+                                            : pile_bytes(field, old, old.size() - back, old.size(), size);
+  if (taken + counted > old_bytes) return s.write([&](WireWriter& w) { write_cards(field, cards, card(w)); });
+  const std::size_t front_bytes = front <= back ? counted : old_bytes - taken - counted;
+  s.splice(front_bytes, old_bytes - taken - front_bytes, [&](WireWriter& w) {
+    const auto write = card(w);
+    for (std::size_t i = front; i < cards.size() - back; ++i) write(field, cards[i]);
+  });
 }
 
 // The owner's part of its seat (write_seat_private with the seat's hand,
 // face-down Units and secret choice) section by section, as write_seat_tail.
-template <typename Private, typename WriteCard>
-void write_own_private(VersionedPart::Sections& s, const Private& own, const Private* was, const WriteCard& card) {
-  const auto pile = [&](int visible_field, const std::vector<int>& cards, const std::vector<int>* before) {
-    if (before && *before == cards) return s.keep();
-    s.write([&](WireWriter& w) {
-      w.boolean(visible_field, true);
-      write_cards(visible_field + 1, cards, card(w));
-    });
+template <typename Private, typename WriteCard, typename CardSize>
+void write_own_private(VersionedPart::Sections& s, const Private& own, const Private* was, const WriteCard& card,
+                       const CardSize& size) {
+  // Each pile after the field that says it is visible (always true here): a section of its own.
+  const auto visible = [&](int field) {
+    if (was && s.can_keep()) return s.keep();
+    s.write([&](WireWriter& w) { w.boolean(field, true); });
   };
-  pile(11, own.hand, was ? &was->hand : nullptr);
-  pile(13, own.deployed, was ? &was->deployed : nullptr);
+  visible(11);
+  write_pile(s, 12, own.hand, was ? &was->hand : nullptr, card, size);
+  visible(13);
+  write_pile(s, 14, own.deployed, was ? &was->deployed : nullptr, card, size);
   if (was && was->secret == own.secret) return s.keep();
   s.write([&](WireWriter& w) {  // no deck (15-16): an owner does not see it
     w.boolean(17, own.secret.has_value());
     if (own.secret) w.strings(18, *own.secret);
   });
 }
-constexpr std::size_t kPrivateSections = 3;
+constexpr std::size_t kPrivateSections = 5;
 
 // write_seat_tail section by section: each pile, then the rest; a section
 // whose values `was` (those the part's current version was written from, or
 // null) has alike is kept as it was.
-template <typename Seat, typename WriteCard>
-void write_seat_tail(VersionedPart::Sections& s, const Seat& seat, const TailKey* was, const WriteCard& card) {
-  write_pile(s, 19, seat.active, was ? &std::get<0>(*was) : nullptr, card);
-  write_pile(s, 20, seat.withdrawn, was ? &std::get<1>(*was) : nullptr, card);
-  write_pile(s, 21, seat.supports, was ? &std::get<2>(*was) : nullptr, card);
-  write_pile(s, 22, seat.retreated, was ? &std::get<3>(*was) : nullptr, card);
-  write_pile(s, 23, seat.fallen, was ? &std::get<4>(*was) : nullptr, card);
+template <typename Seat, typename WriteCard, typename CardSize>
+void write_seat_tail(VersionedPart::Sections& s, const Seat& seat, const TailKey* was, const WriteCard& card,
+                     const CardSize& size) {
+  write_pile(s, 19, seat.active, was ? &std::get<0>(*was) : nullptr, card, size);
+  write_pile(s, 20, seat.withdrawn, was ? &std::get<1>(*was) : nullptr, card, size);
+  write_pile(s, 21, seat.supports, was ? &std::get<2>(*was) : nullptr, card, size);
+  write_pile(s, 22, seat.retreated, was ? &std::get<3>(*was) : nullptr, card, size);
+  write_pile(s, 23, seat.fallen, was ? &std::get<4>(*was) : nullptr, card, size);
   if (was && std::tie(std::get<5>(*was), std::get<6>(*was), std::get<7>(*was), std::get<8>(*was)) ==
                  std::tie(seat.team, seat.target, seat.eliminated, seat.allies)) {
     return s.keep();
@@ -420,6 +452,13 @@ struct MemoCardWriter {
   void operator()(int field, int instance) const { w.element(field, memo.card(match, instance)); }
 };
 
+// The size of a card instance's EzCard bytes, from the memo.
+struct MemoCardSize {
+  EverZoneViewMemo& memo;
+  const everzone::EverZoneMatch& match;
+  std::size_t operator()(int instance) const { return memo.card(match, instance).size(); }
+};
+
 // `part`, written again by `write` only if `fields` (the values it is written
 // from: a Key, or a tuple of references to a Key's fields) differ from those
 // it was written from; they are kept when it is.
@@ -436,10 +475,10 @@ const VersionedPart& memoized(EverZoneViewMemo::Part<Key>& part, const Fields& f
 // `was` being the values the current version was written from when its
 // sections may be kept (else null).
 template <typename Key, typename Fields, typename Write>
-const VersionedPart& memoized_sections(EverZoneViewMemo::Part<Key>& part, std::size_t count, const Fields& fields,
-                                       Write write) {
+const VersionedPart& memoized_sections(EverZoneViewMemo::Part<Key>& part, std::size_t count, bool searched,
+                                       const Fields& fields, Write write) {
   if (!part.key || !(*part.key == fields)) {
-    part.part.rewrite_sections(count, [&](VersionedPart::Sections& s) {
+    part.part.rewrite_sections(count, searched, [&](VersionedPart::Sections& s) {
       write(s, s.can_keep() && part.key ? &*part.key : nullptr);
     });
     part.key = fields;
@@ -489,9 +528,9 @@ class TogetherWriter {
       const VersionedPart& head =
           memoized(parts_.seat_heads[s], head_key(seat), [&](WireWriter& w) { write_seat_head(w, seat); });
       const VersionedPart& tail =
-          memoized_sections(parts_.tails[s], kTailSections, tail_fields(seat),
+          memoized_sections(parts_.tails[s], kTailSections, true, tail_fields(seat),
                             [&](VersionedPart::Sections& out, const TailKey* was) {
-                              write_seat_tail(out, seat, was, [&](WireWriter& w) { return card(w); });
+                              write_seat_tail(out, seat, was, [&](WireWriter& w) { return card(w); }, card_size());
                             });
       const auto owners = std::count_if(viewers.begin(), viewers.end(), [&](const rules::Viewer& v) {
         return v.kind == rules::Viewer::Kind::Seat && v.seat == static_cast<int>(s);
@@ -546,11 +585,12 @@ class TogetherWriter {
 
  private:
   MemoCardWriter card(WireWriter& w) const { return MemoCardWriter{w, memo_, match_}; }
+  MemoCardSize card_size() const { return MemoCardSize{memo_, match_}; }
 
   const VersionedPart& own_part(std::size_t seat, const everzone::BasicSeatPrivate<int>& own) {
     using Private = EverZoneViewMemo::PrivateIds;
-    return memoized_sections(parts_.owns[seat], kPrivateSections, own, [&](VersionedPart::Sections& out, const Private* was) {
-      write_own_private(out, own, was, [&](WireWriter& w) { return card(w); });
+    return memoized_sections(parts_.owns[seat], kPrivateSections, false, own, [&](VersionedPart::Sections& out, const Private* was) {
+      write_own_private(out, own, was, [&](WireWriter& w) { return card(w); }, card_size());
     });
   }
 

@@ -74,12 +74,13 @@ void VersionedPart::finish(Sections& sections) {
   change.note(enc);
 }
 
-VersionedPart::Sections::Sections(VersionedPart& part, std::size_t count)
+VersionedPart::Sections::Sections(VersionedPart& part, std::size_t count, bool searched)
     : part_(part),
       next_(part.next_buffer()),
       old_(part.bytes()),
       count_(count),
-      can_keep_(part.key != 0 && part.sections_[part.now_] == count) {
+      can_keep_(part.key != 0 && part.sections_[part.now_] == count),
+      searched_(searched) {
   if (count > kMaxSections) throw std::logic_error("VersionedPart: too many sections");
 }
 
@@ -92,6 +93,12 @@ VersionedPart::Sections::Section& VersionedPart::Sections::next_section() {
     s.old_end = ends[at_];
   }
   return s;
+}
+
+std::size_t VersionedPart::Sections::old_size() const {
+  if (!can_keep_ || at_ >= count_) throw std::logic_error("VersionedPart: no section to measure");
+  const auto& ends = part_.ends_[part_.now_];
+  return ends[at_] - (at_ ? ends[at_ - 1] : 0);
 }
 
 void VersionedPart::Sections::keep() {
@@ -123,6 +130,29 @@ void VersionedPart::Sections::written(std::size_t begin) {
   differs_ = differs_ || prefix != old_size || old_size != size;
 }
 
+std::string_view VersionedPart::Sections::spliced_front(std::size_t front, std::size_t back) {
+  if (!can_keep_) throw std::logic_error("VersionedPart: no section to splice");
+  const Section& s = next_section();
+  const std::string_view old = old_.substr(s.old_begin, s.old_end - s.old_begin);
+  if (front > old.size() || back > old.size() - front) throw std::logic_error("VersionedPart: a splice past the section");
+  next_.append(old.substr(0, front));
+  return old;
+}
+
+void VersionedPart::Sections::spliced(std::size_t begin, std::string_view old, std::size_t front, std::size_t back) {
+  next_.append(old.substr(old.size() - back));
+  Section& s = sections_[at_];
+  s.kept = false;
+  s.begin = static_cast<std::uint32_t>(begin);
+  s.end = static_cast<std::uint32_t>(next_.size());
+  s.prefix = static_cast<std::uint32_t>(front);
+  s.suffix = static_cast<std::uint32_t>(back);
+  part_.ends_[part_.next_index()][at_++] = s.end;
+  const std::size_t middle = s.end - s.begin - front - back, old_middle = old.size() - front - back;
+  differs_ = differs_ || middle != old_middle ||
+             std::string_view(next_).substr(s.begin + front, middle) != old.substr(front, old_middle);
+}
+
 void VersionedPart::Sections::put_change(protocol::OpsWriter& enc) const {
   for (std::size_t i = 0; i < count_; ++i) {
     const Section& s = sections_[i];
@@ -139,7 +169,7 @@ void VersionedPart::Sections::put_change(protocol::OpsWriter& enc) const {
 void VersionedPart::Sections::put_middle(protocol::OpsWriter& enc, std::size_t i) const {
   const Section& s = sections_[i];
   const std::string_view middle = std::string_view(next_).substr(s.begin + s.prefix, s.end - s.suffix - s.begin - s.prefix);
-  if (middle.size() > kSearchedMiddle) {
+  if (searched_ && middle.size() > kSearchedMiddle) {
     const std::string_view target = std::string_view(next_).substr(0, s.end - s.suffix);
     return protocol::encode_middle(old_, s.old_begin + s.prefix, s.old_end - s.suffix, target, s.begin + s.prefix, enc);
   }

@@ -57,6 +57,8 @@ class VersionedPart {
     bool can_keep() const { return can_keep_; }
     // The next section, its bytes as the current version has them.
     void keep();
+    // The size of the next section in the current version (when can_keep()).
+    std::size_t old_size() const;
     // The next section, written again by `write` (a WireWriter&).
     template <typename Write>
     void write(Write write) {
@@ -64,6 +66,20 @@ class VersionedPart {
       WireWriter w(next_);
       write(w);
       written(begin);
+    }
+
+    // The next section, its old bytes' first `front` and last `back` bytes
+    // (when can_keep()) around what `write` (a WireWriter&) writes between
+    // them: for a section whose old and new values share a known start and
+    // end (a pile with cards added or taken), so that only what lies
+    // between is encoded and compared.
+    template <typename Write>
+    void splice(std::size_t front, std::size_t back, Write write) {
+      const std::size_t begin = next_.size();
+      const std::string_view old = spliced_front(front, back);
+      WireWriter w(next_);
+      write(w);
+      spliced(begin, old, front, back);
     }
 
    private:
@@ -77,8 +93,12 @@ class VersionedPart {
       bool kept = false;
     };
 
-    Sections(VersionedPart& part, std::size_t count);
+    Sections(VersionedPart& part, std::size_t count, bool searched);
     void written(std::size_t begin);
+    // splice(): appends the old section's front (and checks front and back
+    // against it), then records the section once the middle is written.
+    std::string_view spliced_front(std::size_t front, std::size_t back);
+    void spliced(std::size_t begin, std::string_view old, std::size_t front, std::size_t back);
     Section& next_section();
     // The change, into `enc`: section by section.
     void put_change(protocol::OpsWriter& enc) const;
@@ -90,16 +110,19 @@ class VersionedPart {
     std::string& next_;
     std::string_view old_;
     std::size_t count_ = 0, at_ = 0;
-    bool can_keep_ = false, differs_ = false;
+    bool can_keep_ = false, differs_ = false, searched_ = true;
     std::array<Section, kMaxSections> sections_{};
   };
 
   // Writes the part again in `count` sections (at most kMaxSections) by
   // `write(Sections&)`: a new version if the bytes differ, with its change
   // put together from the sections when the current version had as many.
+  // `searched`: whether what differs in a section, when long, is searched in
+  // the old bytes for runs to copy (fewer bytes to send, more to compute:
+  // worth it for a part that many viewers are sent).
   template <typename Write>
-  void rewrite_sections(std::size_t count, Write write) {
-    Sections sections(*this, count);
+  void rewrite_sections(std::size_t count, bool searched, Write write) {
+    Sections sections(*this, count, searched);
     write(sections);
     finish(sections);
   }

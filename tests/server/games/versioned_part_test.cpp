@@ -17,7 +17,7 @@ namespace {
 
 // The part written in sections: kept where `keep[i]` (and allowed), else written.
 void write_sections(VersionedPart& part, const std::vector<std::string>& sections, const std::vector<bool>& keep) {
-  part.rewrite_sections(sections.size(), [&](VersionedPart::Sections& s) {
+  part.rewrite_sections(sections.size(), true, [&](VersionedPart::Sections& s) {
     for (std::size_t i = 0; i < sections.size(); ++i) {
       if (keep[i] && s.can_keep()) {
         s.keep();
@@ -129,12 +129,51 @@ TEST(VersionedPart, ACardMovedToAnotherPileIsCopiedFromWhereItWas) {
   EXPECT_LT(part.change.ops.size(), 12u) << "ops " << part.change.ops.size() << " for a card of " << moved.size();
 }
 
+TEST(VersionedPart, ASplicedSectionKeepsItsOldFrontAndBack) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 500; ++round) {
+    VersionedPart part;
+    std::string pile;
+    for (int n = static_cast<int>(rng() % 6); n > 0; --n) pile += card(rng);
+    write_sections(part, {"head", pile, "tail"}, {false, false, false});
+    const std::string before = part.bytes();
+    const auto key = part.key;
+    const std::size_t front = pile.empty() ? 0 : rng() % (pile.size() + 1);
+    const std::size_t back = rng() % (pile.size() - front + 1);
+    const std::string middle = rng() % 3 ? card(rng) : std::string();
+    part.rewrite_sections(3, rng() % 2, [&](VersionedPart::Sections& s) {
+      s.keep();
+      s.splice(front, back, [&](WireWriter& w) { w.raw(middle); });
+      s.keep();
+    });
+    const std::string expected = "head" + pile.substr(0, front) + middle + pile.substr(pile.size() - back) + "tail";
+    ASSERT_EQ(part.bytes(), expected) << "round " << round;
+    if (expected == before) {
+      EXPECT_EQ(part.key, key);
+    } else {
+      expect_change_rebuilds(part, before, key);
+    }
+  }
+}
+
+TEST(VersionedPart, ASplicePastItsSectionIsALogicError) {
+  VersionedPart part;
+  write_sections(part, {"ab", "cdef"}, {false, false});
+  EXPECT_THROW(part.rewrite_sections(2, true,
+                                     [](VersionedPart::Sections& s) {
+                                       s.keep();
+                                       s.splice(3, 2, [](WireWriter&) {});
+                                     }),
+               std::logic_error);
+  EXPECT_EQ(part.bytes(), "abcdef");
+}
+
 TEST(VersionedPart, AfterAWholeWriteSectionsAreComparedWhole) {
   VersionedPart part;
   part.rewrite([](WireWriter& w) { w.raw("0123456789abcdef"); });
   const std::string before = part.bytes();
   const auto key = part.key;
-  part.rewrite_sections(2, [](VersionedPart::Sections& s) {
+  part.rewrite_sections(2, true, [](VersionedPart::Sections& s) {
     EXPECT_FALSE(s.can_keep());  // no sections to keep: the version before was written whole
     s.write([](WireWriter& w) { w.raw("01234567"); });
     s.write([](WireWriter& w) { w.raw("89ABCDEF"); });
@@ -144,10 +183,10 @@ TEST(VersionedPart, AfterAWholeWriteSectionsAreComparedWhole) {
 
 TEST(VersionedPart, SectionsNotAsAnnouncedAreALogicError) {
   VersionedPart part;
-  EXPECT_THROW(part.rewrite_sections(1, [](VersionedPart::Sections& s) { s.keep(); }), std::logic_error);
-  EXPECT_THROW(part.rewrite_sections(2, [](VersionedPart::Sections& s) { s.write([](WireWriter& w) { w.raw("x"); }); }),
+  EXPECT_THROW(part.rewrite_sections(1, true, [](VersionedPart::Sections& s) { s.keep(); }), std::logic_error);
+  EXPECT_THROW(part.rewrite_sections(2, true, [](VersionedPart::Sections& s) { s.write([](WireWriter& w) { w.raw("x"); }); }),
                std::logic_error);
-  EXPECT_THROW(part.rewrite_sections(VersionedPart::kMaxSections + 1, [](VersionedPart::Sections&) {}),
+  EXPECT_THROW(part.rewrite_sections(VersionedPart::kMaxSections + 1, true, [](VersionedPart::Sections&) {}),
                std::logic_error);
 }
 
