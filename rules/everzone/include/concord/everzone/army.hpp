@@ -14,8 +14,12 @@ namespace concord::everzone {
 class Army {
  public:
   Army(const CardDb& db, const GameState& state, int seat) : db_(db), state_(state), one_(seat), single_(true) {}
-  Army(const CardDb& db, const GameState& state, std::vector<int> seats)
-      : db_(db), state_(state), many_(std::move(seats)) {}
+  // Several seats: borrowed (they must outlive the Army: a side's seats in a
+  // projection, read without copying them) or, given as a temporary, owned.
+  Army(const CardDb& db, const GameState& state, std::span<const int> seats)
+      : db_(db), state_(state), borrowed_(seats) {}
+  Army(const CardDb& db, const GameState& state, std::vector<int>&& seats)
+      : db_(db), state_(state), owned_(std::move(seats)) {}
 
   // ATTACK, DEFENSE, TARGET, RESOURCE of active Units plus in-play Support
   // bonuses. With no active Units the army has no values but RESOURCE:
@@ -32,14 +36,18 @@ class Army {
 
  private:
   // The members: one seat held in place (no allocation for a player's own
-  // army, the commonest), or many_.
-  std::span<const int> seats() const { return single_ ? std::span<const int>(&one_, 1) : std::span<const int>(many_); }
+  // army, the commonest), or several, owned_ or else borrowed_.
+  std::span<const int> seats() const {
+    if (single_) return std::span<const int>(&one_, 1);
+    return owned_.empty() ? borrowed_ : std::span<const int>(owned_);
+  }
 
   const CardDb& db_;
   const GameState& state_;
   int one_ = -1;
   bool single_ = false;
-  std::vector<int> many_;
+  std::vector<int> owned_;
+  std::span<const int> borrowed_;
 };
 
 }  // namespace concord::everzone
