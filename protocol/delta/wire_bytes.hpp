@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -47,5 +48,37 @@ inline void put_bytes(std::string& out, std::uint32_t field, std::string_view by
   put_varint(out, bytes.size());
   out.append(bytes);
 }
+
+// Writes fields at a place sized beforehand: for a message whose size is
+// counted first, the string resized once and written through a pointer
+// instead of appended to field by field (a capacity check per byte).
+class Cursor {
+ public:
+  explicit Cursor(char* at) : at_(at) {}
+  void varint(std::uint64_t v) { at_ += put_varint(at_, v); }
+  void tag(std::uint32_t field, WireType type) { varint(static_cast<std::uint64_t>(field) << 3 | type); }
+  void bytes(std::uint32_t field, std::string_view s) {  // written even when empty
+    tag(field, kLengthDelimited);
+    varint(s.size());
+    if (!s.empty()) std::memcpy(at_, s.data(), s.size());
+    at_ += s.size();
+  }
+  void string(std::uint32_t field, std::string_view s) {  // left out when empty, as proto3 does
+    if (!s.empty()) bytes(field, s);
+  }
+  void number(std::uint32_t field, std::uint64_t v) {  // left out when 0
+    if (v == 0) return;
+    tag(field, kVarint);
+    varint(v);
+  }
+  void message_head(std::uint32_t field, std::size_t payload) {
+    tag(field, kLengthDelimited);
+    varint(payload);
+  }
+  const char* at() const { return at_; }
+
+ private:
+  char* at_;
+};
 
 }  // namespace concord::protocol::wire

@@ -657,18 +657,29 @@ const std::string& event_type_url() {
   return type_url;
 }
 
-// EzEvent's fields over `bytes`.
+// EzEvent's fields over `bytes`: counted, then written in place.
 void write_event(std::string& bytes, const everzone::EverZoneEvent& event) {
-  std::size_t size = 32 + event.kind.size() + 6 * event.seats.size();
-  for (const auto& card : event.cards) size += 3 + card.size();
-  bytes.clear();
-  bytes.reserve(size);  // appending field by field regrew it
-  WireWriter w(bytes);
-  w.str(1, event.kind);
-  w.i64(2, event.seat);
-  w.strings(3, event.cards);
-  w.i64(4, event.amount);
-  w.packed(5, event.seats);
+  namespace wire = protocol::wire;
+  const auto number = [](std::int64_t v) {  // int32 as protobuf writes it: sign-extended
+    return static_cast<std::uint64_t>(v);
+  };
+  const auto number_size = [](std::uint64_t v) { return v ? 1 + wire::varint_size(v) : 0; };
+  std::size_t seats = 0;
+  for (int s : event.seats) seats += wire::varint_size(number(s));
+  std::size_t size = event.kind.empty() ? 0 : 1 + wire::varint_size(event.kind.size()) + event.kind.size();
+  size += number_size(number(event.seat)) + number_size(number(event.amount));
+  for (const auto& card : event.cards) size += 1 + wire::varint_size(card.size()) + card.size();
+  if (seats) size += 1 + wire::varint_size(seats) + seats;
+  bytes.resize(size);
+  wire::Cursor c(bytes.data());
+  c.string(1, event.kind);
+  c.number(2, number(event.seat));
+  for (const auto& card : event.cards) c.bytes(3, card);
+  c.number(4, number(event.amount));
+  if (seats) {
+    c.message_head(5, seats);
+    for (int s : event.seats) c.varint(number(s));
+  }
 }
 
 }  // namespace

@@ -74,6 +74,9 @@ std::size_t string_size(std::string_view s) { return s.empty() ? 0 : 1 + wire::v
 std::size_t number_size(std::uint64_t v) { return v == 0 ? 0 : 1 + wire::varint_size(v); }
 std::size_t message_size(std::size_t payload) { return 1 + wire::varint_size(payload) + payload; }
 
+using wire::Cursor;
+
+
 }  // namespace
 
 // GameEvent {kind = 1, text = 2, detail = 3 (an Any: type_url = 1, value =
@@ -88,7 +91,6 @@ std::string serialized_event(const GameAdapter& adapter, const rules::Event& eve
 }
 
 void append_serialized_event(std::string& out, const GameAdapter& adapter, const rules::Event& event) {
-  using wire::put_bytes;
   thread_local google::protobuf::Any detail;
   thread_local std::string written;
   std::string_view type_url, value;
@@ -102,17 +104,19 @@ void append_serialized_event(std::string& out, const GameAdapter& adapter, const
       value = detail.value();
     }
   }
-  // Sized first, so that the event is at most one allocation.
+  // Sized first and written in place: at most one allocation, no append per field.
   const std::size_t any_size = event.data ? string_size(type_url) + string_size(value) : 0;
-  out.reserve(out.size() + string_size(event.kind) + string_size(event.text) + (event.data ? message_size(any_size) : 0));
-  if (!event.kind.empty()) put_bytes(out, 1, event.kind);
-  if (!event.text.empty()) put_bytes(out, 2, event.text);
+  const std::size_t at = out.size();
+  out.resize(at + string_size(event.kind) + string_size(event.text) + (event.data ? message_size(any_size) : 0));
+  Cursor c(out.data() + at);
+  c.string(1, event.kind);
+  c.string(2, event.text);
   if (event.data) {
-    wire::put_tag(out, 3, wire::kLengthDelimited);
-    wire::put_varint(out, any_size);
-    if (!type_url.empty()) put_bytes(out, 1, type_url);
-    if (!value.empty()) put_bytes(out, 2, value);
+    c.message_head(3, any_size);
+    c.string(1, type_url);
+    c.string(2, value);
   }
+  assert(c.at() == out.data() + out.size() && "the event's size counts every byte written");
 }
 
 void prompt_to_wire(const rules::Prompt& prompt, v1::Prompt* out) {
@@ -139,34 +143,6 @@ namespace {
 
 // Writes at a cursor into bytes already sized for them (prompt_size): one
 // resize for the whole prompt instead of a capacity check per byte.
-class Cursor {
- public:
-  explicit Cursor(char* at) : at_(at) {}
-  void varint(std::uint64_t v) { at_ += wire::put_varint(at_, v); }
-  void tag(std::uint32_t field, wire::WireType type) { varint(static_cast<std::uint64_t>(field) << 3 | type); }
-  void bytes(std::uint32_t field, std::string_view s) {  // written even when empty
-    tag(field, wire::kLengthDelimited);
-    varint(s.size());
-    std::memcpy(at_, s.data(), s.size());
-    at_ += s.size();
-  }
-  void string(std::uint32_t field, std::string_view s) {
-    if (!s.empty()) bytes(field, s);
-  }
-  void number(std::uint32_t field, std::uint64_t v) {
-    if (v == 0) return;
-    tag(field, wire::kVarint);
-    varint(v);
-  }
-  void message_head(std::uint32_t field, std::size_t payload) {
-    tag(field, wire::kLengthDelimited);
-    varint(payload);
-  }
-  const char* at() const { return at_; }
-
- private:
-  char* at_;
-};
 
 // int64 as protobuf writes it: a negative value is ten bytes of two's complement.
 std::uint64_t int64_bits(std::int64_t v) { return static_cast<std::uint64_t>(v); }
