@@ -1,5 +1,7 @@
 #include "update_body.hpp"
 
+#include <cassert>
+
 #include "concord/v1/concord.pb.h"
 #include "delta/wire_bytes.hpp"
 
@@ -72,35 +74,57 @@ std::string serialize_shared_fields(const SharedUpdateFields& fields) {
   return out;
 }
 
+namespace {
+
+namespace wire = protocol::wire;
+
+// A length-delimited field `field` of `size` bytes; a string one when set.
+std::size_t bytes_size(std::uint32_t field, std::size_t size) {
+  return wire::varint_size(std::uint64_t{field} << 3) + wire::varint_size(size) + size;
+}
+std::size_t present_size(std::uint32_t field, std::string_view s) { return s.empty() ? 0 : bytes_size(field, s.size()); }
+std::size_t number_size(std::uint32_t field, std::uint64_t v) {
+  return v ? wire::varint_size(std::uint64_t{field} << 3) + wire::varint_size(v) : 0;
+}
+
+}  // namespace
+
+// Counted, then written in place (wire::Cursor): one resize instead of an
+// append per tag and length.
 void serialize_shared_fields(const SharedUpdateFields& f, std::string& out) {
   using U = v1::MatchUpdate;
-  out.clear();
-  out.reserve(f.room_id.size() + f.game.size() + f.seed_commitment.size() + 32 + f.awaiting.size() * 2 +
-              (f.result ? f.result->size() + 8 : 0) + (f.clocks ? f.clocks->size() + 8 : 0));
-  if (!f.room_id.empty()) put_bytes(out, U::kRoomIdFieldNumber, f.room_id);
-  if (!f.game.empty()) put_bytes(out, U::kGameFieldNumber, f.game);
-  if (f.command_index != 0) {
-    put_tag(out, U::kCommandIndexFieldNumber, kVarint);
-    put_varint(out, f.command_index);
-  }
-  if (!f.seed_commitment.empty()) put_bytes(out, U::kSeedCommitmentFieldNumber, f.seed_commitment);
+  std::size_t awaiting = 0;
+  for (const auto seat : f.awaiting) awaiting += wire::varint_size(seat);
+  const std::size_t size =
+      present_size(U::kRoomIdFieldNumber, f.room_id) + present_size(U::kGameFieldNumber, f.game) +
+      number_size(U::kCommandIndexFieldNumber, f.command_index) +
+      present_size(U::kSeedCommitmentFieldNumber, f.seed_commitment) +
+      (f.result ? bytes_size(U::kResultFieldNumber, f.result->size()) + number_size(U::kFinishedFieldNumber, 1) : 0) +
+      (awaiting ? bytes_size(U::kAwaitingFieldNumber, awaiting) : 0) +
+      (f.clocks ? bytes_size(U::kClocksFieldNumber, f.clocks->size()) : 0);
+  out.resize(size);
+  wire::Cursor c(out.data());
+  c.string(U::kRoomIdFieldNumber, f.room_id);
+  c.string(U::kGameFieldNumber, f.game);
+  c.number(U::kCommandIndexFieldNumber, f.command_index);
+  c.string(U::kSeedCommitmentFieldNumber, f.seed_commitment);
   if (f.result) {
-    put_bytes(out, U::kResultFieldNumber, *f.result);
-    put_tag(out, U::kFinishedFieldNumber, kVarint);
-    put_varint(out, 1);
+    c.bytes(U::kResultFieldNumber, *f.result);
+    c.number(U::kFinishedFieldNumber, 1);
   }
-  if (!f.awaiting.empty()) {  // packed
-    std::size_t size = 0;
-    for (const auto seat : f.awaiting) size += protocol::wire::varint_size(seat);
-    put_tag(out, U::kAwaitingFieldNumber, kLengthDelimited);
-    put_varint(out, size);
-    for (const auto seat : f.awaiting) put_varint(out, seat);
+  if (awaiting) {  // packed
+    c.message_head(U::kAwaitingFieldNumber, awaiting);
+    for (const auto seat : f.awaiting) c.varint(seat);
   }
-  if (f.clocks) put_bytes(out, U::kClocksFieldNumber, *f.clocks);
+  if (f.clocks) c.bytes(U::kClocksFieldNumber, *f.clocks);
+  assert(c.at() == out.data() + out.size() && "the shared fields' size counts every byte written");
 }
 
 void append_message_field(std::string& out, int field, std::string_view message) {
-  put_bytes(out, static_cast<std::uint32_t>(field), message);
+  const std::size_t at = out.size();
+  const auto number = static_cast<std::uint32_t>(field);
+  out.resize(at + bytes_size(number, message.size()));
+  wire::Cursor(out.data() + at).bytes(number, message);
 }
 
 namespace {
