@@ -72,34 +72,6 @@ void PieceChange::read_positions() {
   });
 }
 
-ViewPiece ViewPiece::versioned(std::uint32_t slot, std::string_view bytes, std::uint64_t key, std::uint32_t crc,
-                               std::uint32_t shift, const PieceChange* change) {
-  ViewPiece piece;
-  piece.slot_ = slot;
-  piece.bytes_ = bytes;
-  piece.key_ = key;
-  piece.crc_ = crc;
-  piece.shift_ = shift;
-  piece.change_ = change;
-  return piece;
-}
-
-ViewPiece ViewPiece::small(std::uint32_t slot, std::string_view bytes) {
-  if (bytes.size() > kSmall) return unversioned(slot, bytes);
-  ViewPiece piece;
-  piece.slot_ = slot;
-  piece.held_ = static_cast<std::uint8_t>(bytes.size());
-  std::memcpy(piece.small_, bytes.data(), bytes.size());
-  return piece;
-}
-
-ViewPiece ViewPiece::unversioned(std::uint32_t slot, std::string_view bytes) {
-  ViewPiece piece;
-  piece.slot_ = slot;
-  piece.bytes_ = bytes;
-  return piece;
-}
-
 std::size_t PieceView::size() const {
   std::size_t n = 0;
   for (const auto& piece : pieces) n += piece.bytes().size();

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -76,6 +77,36 @@ class ViewPiece {
   std::uint8_t held_ = 0;
   char small_[kSmall];
 };
+
+// Defined here, so that a writer's piece is built in place in its view's
+// vector (a call returning the piece cost more than filling it).
+inline ViewPiece ViewPiece::versioned(std::uint32_t slot, std::string_view bytes, std::uint64_t key,
+                                      std::uint32_t crc, std::uint32_t shift, const PieceChange* change) {
+  ViewPiece piece;
+  piece.slot_ = slot;
+  piece.bytes_ = bytes;
+  piece.key_ = key;
+  piece.crc_ = crc;
+  piece.shift_ = shift;
+  piece.change_ = change;
+  return piece;
+}
+
+inline ViewPiece ViewPiece::unversioned(std::uint32_t slot, std::string_view bytes) {
+  ViewPiece piece;
+  piece.slot_ = slot;
+  piece.bytes_ = bytes;
+  return piece;
+}
+
+inline ViewPiece ViewPiece::small(std::uint32_t slot, std::string_view bytes) {
+  if (bytes.size() > kSmall) return unversioned(slot, bytes);
+  ViewPiece piece;
+  piece.slot_ = slot;
+  piece.held_ = static_cast<std::uint8_t>(bytes.size());
+  std::memcpy(piece.small_, bytes.data(), bytes.size());
+  return piece;
+}
 
 // The view_checksum of the pieces' bytes in order: a versioned piece's CRC
 // combined with those before, another's bytes read.

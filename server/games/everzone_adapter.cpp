@@ -425,6 +425,7 @@ class EverZoneViewMemo final : public GameAdapter::ViewMemo {
     std::deque<std::string> lingering;
   };
   void seats(std::size_t count) {
+    if (parts_.seat_heads.size() == count) return;
     parts_.seat_heads.resize(count);
     parts_.tails.resize(count);
     parts_.owns.resize(count);
