@@ -9,7 +9,7 @@
 
 namespace concord::everzone {
 
-struct EverZoneEvent : rules::EventData {
+struct EverZoneEvent final : rules::EventData {
   std::string kind;                // same as rules::Event::kind
   int seat = -1;                   // the seat it is about, if any
   std::vector<std::string> cards;  // instance ids ("c17") it names, if any
