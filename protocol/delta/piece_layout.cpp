@@ -69,6 +69,7 @@ void PieceLayout::keep(std::span<const ViewPiece> pieces) {
     if (!piece.key()) kept_.append(bytes);
     offset += bytes.size();
   }
+  size_ = offset;
 }
 
 }  // namespace concord::protocol

@@ -30,6 +30,8 @@ class PieceLayout {
   bool same(std::span<const ViewPiece> pieces) const;
   // Becomes the layout of `pieces`.
   void keep(std::span<const ViewPiece> pieces);
+  // The bytes of the pieces kept (their view's size).
+  std::size_t size() const { return size_; }
 
  private:
   struct Piece {
@@ -42,6 +44,7 @@ class PieceLayout {
 
   std::vector<Piece> pieces_;
   std::string kept_;
+  std::size_t size_ = 0;
 };
 
 }  // namespace concord::protocol

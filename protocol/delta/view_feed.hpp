@@ -34,6 +34,8 @@ class ViewFeed {
   // Drops the base (e.g. after a rollback): the next update is a full view.
   void forget() { index_.reset(); }
   std::optional<std::uint64_t> index() const { return index_; }
+  // The size of the view last recorded (its value's bytes).
+  std::size_t view_size() const { return in_pieces_ ? layout_.size() : bytes_.size(); }
 
  private:
   bool follows(std::uint64_t index, bool full) const { return !full && index_ && *index_ + 1 == index; }

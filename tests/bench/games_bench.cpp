@@ -173,8 +173,9 @@ void project(const server::GameEntry& game, const testsupport::BotStep& step, st
     std::size_t view_size = 0;
     if (in_pieces) {
       const auto& view = pieces[at];
-      feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);
-      view_size = field_size(field_size(view.type_url.size()) + field_size(view.size()));
+      auto& feed = feeds[static_cast<std::size_t>(v + 1)];
+      feed.record(index, view, false, &part);
+      view_size = field_size(field_size(view.type_url.size()) + field_size(feed.view_size()));
     } else {
       const auto& view = views[at];
       feeds[static_cast<std::size_t>(v + 1)].record(index, view, false, &part);

@@ -66,6 +66,7 @@ Fed feed_pieces(protocol::ViewFeed& feed, std::uint64_t index, const protocol::P
                 const std::string& before) {
   std::string wire;
   feed.record(index, view, full, &wire);
+  EXPECT_EQ(feed.view_size(), view.size());
   Fed out;
   EXPECT_TRUE(out.update.ParseFromString(wire));
   EXPECT_EQ(out.update.SerializeAsString(), wire);  // the bytes protobuf would write
@@ -159,6 +160,7 @@ TEST(ViewPieces, WholeViewsAndPiecesFollowEachOther) {
   whole.set_value(long_text);
   std::string wire;
   feed.record(1, whole, false, &wire);
+  EXPECT_EQ(feed.view_size(), long_text.size());
   Part a;
   a.set(long_text + "!", true);
   protocol::PieceView view;
