@@ -40,31 +40,41 @@ bool read_text_size(const std::string& text, std::size_t& at, std::size_t& text_
 }  // namespace
 
 std::string encode_command_batch(const std::vector<const CommandRecord*>& commands) {
+  std::string out;
+  append_command_batch(out, commands);
+  return out;
+}
+
+void append_command_batch(std::string& out, std::span<const CommandRecord* const> commands) {
   // A header line is at most four numbers of up to 20 digits, each followed
-  // by a space or the newline: reserved at once rather than grown.
+  // by a space or the newline: reserved at once rather than grown, and the
+  // numbers written into it (std::to_chars) without a string each.
   constexpr std::size_t kHeaderBound = 4 * 21;
-  std::size_t size = 0;
+  std::size_t size = out.size();
   for (const CommandRecord* command : commands) {
     size += kHeaderBound + command->state_hash.size() + command->command_text.size() + command->meta.size();
   }
-  std::string out;
   out.reserve(size);
   for (const CommandRecord* command : commands) {
-    out += std::to_string(command->seat);
-    out += ' ';
-    out += std::to_string(command->state_hash.size());
-    out += ' ';
-    out += std::to_string(command->command_text.size());
-    if (!command->meta.empty()) {
-      out += ' ';
-      out += std::to_string(command->meta.size());
+    char header[kHeaderBound];
+    char* at = header;
+    const auto number = [&](auto value, char after) {  // at most 20 digits, then `after`
+      at = std::to_chars(at, at + 20, value).ptr;
+      *at++ = after;
+    };
+    number(command->seat, ' ');
+    number(command->state_hash.size(), ' ');
+    if (command->meta.empty()) {
+      number(command->command_text.size(), '\n');
+    } else {
+      number(command->command_text.size(), ' ');
+      number(command->meta.size(), '\n');
     }
-    out += '\n';
+    out.append(header, static_cast<std::size_t>(at - header));
     out += command->state_hash;
     out += command->command_text;
     out += command->meta;
   }
-  return out;
 }
 
 std::optional<std::vector<CommandRecord>> decode_command_batch(std::int64_t first_idx, std::int64_t last_idx,

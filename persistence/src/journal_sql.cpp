@@ -1,7 +1,9 @@
 // Internal: the SQL the journal runs for one batch (see journal_sql.hpp).
 #include "journal_sql.hpp"
 
+#include <algorithm>
 #include <map>
+#include <span>
 #include <string>
 
 #include "concord/persistence/command_batch.hpp"
@@ -15,47 +17,61 @@ constexpr const char* kInsertRuns = "concord_journal_insert_runs";
 constexpr const char* kInsertRunsAndEnds = "concord_journal_insert_runs_and_ends";
 constexpr const char* kWriteBatch = "concord_journal_write_batch";
 
-// One row to write: consecutive commands of one match.
+// One row to write: consecutive commands of one match, commands[begin, end)
+// of the batch's commands in match order.
 struct Run {
   std::int64_t match_id = 0;
   std::int64_t first = 0;
   std::int64_t last = 0;
-  std::vector<const CommandRecord*> commands;
+  std::size_t begin = 0, end = 0;
 };
 
-// Splits the batch's commands into runs of consecutive indexes per match,
-// keeping each match's append order.
-std::vector<Run> runs_of(const std::vector<const AppendCommand*>& appends) {
+// The batch's commands grouped by match (each match's in append order) and
+// their runs of consecutive indexes: sorted once instead of a map node per
+// match, and each run a range of `commands` instead of a vector of its own.
+struct Runs {
+  std::vector<const CommandRecord*> commands;
   std::vector<Run> runs;
-  std::map<std::int64_t, std::size_t> open;  // match -> its last run in `runs`
-  for (const AppendCommand* append : appends) {
+};
+
+void runs_of(const std::vector<const AppendCommand*>& appends, Runs& out) {
+  std::vector<const AppendCommand*> by_match(appends);
+  std::stable_sort(by_match.begin(), by_match.end(),
+                   [](const AppendCommand* a, const AppendCommand* b) { return a->match_id < b->match_id; });
+  out.commands.clear();
+  out.runs.clear();
+  for (const AppendCommand* append : by_match) {
     const std::int64_t index = append->command.index;
-    auto it = open.find(append->match_id);
-    if (it != open.end() && runs[it->second].last + 1 == index) {
-      Run& run = runs[it->second];
-      run.last = index;
-      run.commands.push_back(&append->command);
-      continue;
+    const std::size_t at = out.commands.size();
+    out.commands.push_back(&append->command);
+    if (!out.runs.empty()) {
+      Run& run = out.runs.back();
+      if (run.match_id == append->match_id && run.last + 1 == index) {
+        run.last = index;
+        run.end = at + 1;
+        continue;
+      }
     }
-    open[append->match_id] = runs.size();
-    runs.push_back({append->match_id, index, index, {&append->command}});
+    out.runs.push_back({append->match_id, index, index, at, at + 1});
   }
-  return runs;
 }
 
 struct RunColumns {
   std::string matches, firsts, lasts, payloads;
 };
 
-RunColumns columns_of(const std::vector<Run>& runs) {
-  std::vector<std::string> matches, firsts, lasts, payloads;
-  for (const Run& run : runs) {
-    matches.push_back(std::to_string(run.match_id));
-    firsts.push_back(std::to_string(run.first));
-    lasts.push_back(std::to_string(run.last));
-    payloads.push_back(encode_command_batch(run.commands));
+RunColumns columns_of(const Runs& runs) {
+  ArrayLiteral matches, firsts, lasts, payloads;
+  std::string payload;
+  for (const Run& run : runs.runs) {
+    matches.add(run.match_id);
+    firsts.add(run.first);
+    lasts.add(run.last);
+    payload.clear();
+    append_command_batch(payload, std::span(runs.commands).subspan(run.begin, run.end - run.begin));
+    payloads.add(payload);
   }
-  return {array_literal(matches), array_literal(firsts), array_literal(lasts), array_literal(payloads)};
+  return {matches.take(), firsts.take(), lasts.take(), payloads.take()};
 }
 
 // A batch of commands alone is a plain INSERT (the cheapest statement: a
@@ -128,7 +144,7 @@ EndColumns columns_of(const std::vector<const FinishMatch*>& finishes) {
   return {array_literal(matches), array_literal(statuses), array_literal(results)};
 }
 
-void write_batch(pqxx::transaction_base& txn, const std::vector<Run>& runs,
+void write_batch(pqxx::transaction_base& txn, const Runs& runs,
                  const std::vector<const FinishMatch*>& finishes) {
   const RunColumns c = columns_of(runs);
   const EndColumns e = columns_of(finishes);
@@ -161,7 +177,9 @@ void write_journal_entries(pqxx::connection& conn, const std::vector<const Journ
   // If the connection breaks, the batch is written again and the rows
   // already there are skipped as the same.
   pqxx::nontransaction txn(conn, "journal");
-  write_batch(txn, runs_of(commands), finishes);
+  Runs runs;
+  runs_of(commands, runs);
+  write_batch(txn, runs, finishes);
 }
 
 }  // namespace concord::persistence::detail

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ namespace concord::persistence {
 
 // `commands` must hold consecutive indexes (the first one is the row's first_idx).
 std::string encode_command_batch(const std::vector<const CommandRecord*>& commands);
+// The same appended to `out` (the journal reuses one string for every row).
+void append_command_batch(std::string& out, std::span<const CommandRecord* const> commands);
 
 // The commands of a row, indexed from first_idx; nullopt if the payload is
 // malformed or does not hold exactly last_idx - first_idx + 1 commands.
