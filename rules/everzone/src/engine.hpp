@@ -122,7 +122,7 @@ class Engine {
   const PlayerState& player_const(int seat) const { return s_.players.at(static_cast<std::size_t>(seat)); }
   const Card& card(int instance) const;
   Army army(int seat) const { return Army(db_, s_, seat); }
-  Army army(const Side& side) const { return Army(db_, s_, side.seats); }
+  Army army(const Side& side) const { return Army(db_, s_, side.seats); }  // borrows side.seats: use it while `side` lives
   Army limit_army(int seat) const { return Army(db_, s_, limit_group(s_, seat)); }
   // Active Units of the army `seat` faces (for Sea Arrow): its target's side,
   // or every opponent before targets are chosen.
