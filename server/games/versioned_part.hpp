@@ -8,13 +8,16 @@
 // A part is written again whole (rewrite: the change is then found by
 // comparing the old and new bytes, and searched when they differ in more
 // than a few bytes) or section by section (rewrite_sections): the writer says
-// which sections it writes again and which are as they were, so the bytes of
-// a kept section are copied instead of encoded, and the change is put
-// together from the sections without searching the part: a COPY of each kept
-// section, and of each written one its common prefix and suffix with its old
-// bytes around what differs. What differs is sent, unless it is what another
-// section of the part lost (a card that moved from one pile to another):
-// that is copied from there.
+// which sections it writes again, which are as they were, and which keep
+// their old start and end around new bytes (splice: a pile with cards added
+// or taken), so the bytes of a kept run are copied instead of encoded, and
+// the change is put together from the sections without comparing the whole
+// part: a COPY of each kept section, and of each written one its common
+// prefix and suffix with its old bytes around what differs. What differs is
+// searched in the old bytes when it is long and the part is `searched` (one
+// that many viewers are sent), else sent, unless it is what another section
+// of the part lost (a card that moved from one pile to another): that is
+// copied from there.
 #pragma once
 
 #include <array>
