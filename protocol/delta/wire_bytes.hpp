@@ -49,6 +49,19 @@ inline void put_bytes(std::string& out, std::uint32_t field, std::string_view by
   out.append(bytes);
 }
 
+// The sizes of fields as proto3 writes them, to size a Cursor's place:
+// a length-delimited field of `size` bytes (written even when empty); a
+// string or bytes field, left out when empty; a varint field, left out when 0.
+inline std::size_t bytes_field_size(std::uint32_t field, std::size_t size) {
+  return varint_size(std::uint64_t{field} << 3) + varint_size(size) + size;
+}
+inline std::size_t string_field_size(std::uint32_t field, std::string_view s) {
+  return s.empty() ? 0 : bytes_field_size(field, s.size());
+}
+inline std::size_t number_field_size(std::uint32_t field, std::uint64_t v) {
+  return v ? varint_size(std::uint64_t{field} << 3) + varint_size(v) : 0;
+}
+
 // Writes fields at a place sized beforehand: for a message whose size is
 // counted first, the string resized once and written through a pointer
 // instead of appended to field by field (a capacity check per byte).

@@ -205,12 +205,9 @@ void write_seat_tail(WireWriter& w, const Seat& s, const WriteCard& card) {
 // The bytes of cards [from, to) of a pile written as field `field`.
 template <typename CardSize>
 std::size_t pile_bytes(int field, const std::vector<int>& cards, std::size_t from, std::size_t to, const CardSize& size) {
-  const std::size_t tag = protocol::wire::varint_size(static_cast<std::uint64_t>(field) << 3);
   std::size_t total = 0;
-  for (std::size_t i = from; i < to; ++i) {
-    const std::size_t length = size(cards[i]);
-    total += tag + protocol::wire::varint_size(length) + length;
-  }
+  const auto number = static_cast<std::uint32_t>(field);
+  for (std::size_t i = from; i < to; ++i) total += protocol::wire::bytes_field_size(number, size(cards[i]));
   return total;
 }
 
@@ -671,13 +668,12 @@ void write_event(std::string& bytes, const everzone::EverZoneEvent& event) {
   const auto number = [](std::int64_t v) {  // int32 as protobuf writes it: sign-extended
     return static_cast<std::uint64_t>(v);
   };
-  const auto number_size = [](std::uint64_t v) { return v ? 1 + wire::varint_size(v) : 0; };
   std::size_t seats = 0;
   for (int s : event.seats) seats += wire::varint_size(number(s));
-  std::size_t size = event.kind.empty() ? 0 : 1 + wire::varint_size(event.kind.size()) + event.kind.size();
-  size += number_size(number(event.seat)) + number_size(number(event.amount));
-  for (const auto& card : event.cards) size += 1 + wire::varint_size(card.size()) + card.size();
-  if (seats) size += 1 + wire::varint_size(seats) + seats;
+  std::size_t size = wire::string_field_size(1, event.kind) + wire::number_field_size(2, number(event.seat)) +
+                     wire::number_field_size(4, number(event.amount));
+  for (const auto& card : event.cards) size += wire::bytes_field_size(3, card.size());
+  if (seats) size += wire::bytes_field_size(5, seats);
   bytes.resize(size);
   wire::Cursor c(bytes.data());
   c.string(1, event.kind);

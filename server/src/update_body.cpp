@@ -20,7 +20,6 @@ constexpr std::uint32_t kAcceptedField = v1::MatchUpdate::kAcceptedFieldNumber;
 
 using protocol::wire::kLengthDelimited;
 using protocol::wire::kVarint;
-using protocol::wire::put_bytes;
 using protocol::wire::put_tag;
 using protocol::wire::put_varint;
 
@@ -74,20 +73,7 @@ std::string serialize_shared_fields(const SharedUpdateFields& fields) {
   return out;
 }
 
-namespace {
-
 namespace wire = protocol::wire;
-
-// A length-delimited field `field` of `size` bytes; a string one when set.
-std::size_t bytes_size(std::uint32_t field, std::size_t size) {
-  return wire::varint_size(std::uint64_t{field} << 3) + wire::varint_size(size) + size;
-}
-std::size_t present_size(std::uint32_t field, std::string_view s) { return s.empty() ? 0 : bytes_size(field, s.size()); }
-std::size_t number_size(std::uint32_t field, std::uint64_t v) {
-  return v ? wire::varint_size(std::uint64_t{field} << 3) + wire::varint_size(v) : 0;
-}
-
-}  // namespace
 
 // Counted, then written in place (wire::Cursor): one resize instead of an
 // append per tag and length.
@@ -96,12 +82,14 @@ void serialize_shared_fields(const SharedUpdateFields& f, std::string& out) {
   std::size_t awaiting = 0;
   for (const auto seat : f.awaiting) awaiting += wire::varint_size(seat);
   const std::size_t size =
-      present_size(U::kRoomIdFieldNumber, f.room_id) + present_size(U::kGameFieldNumber, f.game) +
-      number_size(U::kCommandIndexFieldNumber, f.command_index) +
-      present_size(U::kSeedCommitmentFieldNumber, f.seed_commitment) +
-      (f.result ? bytes_size(U::kResultFieldNumber, f.result->size()) + number_size(U::kFinishedFieldNumber, 1) : 0) +
-      (awaiting ? bytes_size(U::kAwaitingFieldNumber, awaiting) : 0) +
-      (f.clocks ? bytes_size(U::kClocksFieldNumber, f.clocks->size()) : 0);
+      wire::string_field_size(U::kRoomIdFieldNumber, f.room_id) + wire::string_field_size(U::kGameFieldNumber, f.game) +
+      wire::number_field_size(U::kCommandIndexFieldNumber, f.command_index) +
+      wire::string_field_size(U::kSeedCommitmentFieldNumber, f.seed_commitment) +
+      (f.result ? wire::bytes_field_size(U::kResultFieldNumber, f.result->size()) +
+                      wire::number_field_size(U::kFinishedFieldNumber, 1)
+                : 0) +
+      (awaiting ? wire::bytes_field_size(U::kAwaitingFieldNumber, awaiting) : 0) +
+      (f.clocks ? wire::bytes_field_size(U::kClocksFieldNumber, f.clocks->size()) : 0);
   out.resize(size);
   wire::Cursor c(out.data());
   c.string(U::kRoomIdFieldNumber, f.room_id);
@@ -123,7 +111,7 @@ void serialize_shared_fields(const SharedUpdateFields& f, std::string& out) {
 void append_message_field(std::string& out, int field, std::string_view message) {
   const std::size_t at = out.size();
   const auto number = static_cast<std::uint32_t>(field);
-  out.resize(at + bytes_size(number, message.size()));
+  out.resize(at + wire::bytes_field_size(number, message.size()));
   wire::Cursor(out.data() + at).bytes(number, message);
 }
 
