@@ -25,6 +25,12 @@ std::string make_view_delta(std::string_view base, std::string_view target);
 // several times.
 void make_view_delta(std::string_view base, std::string_view target, std::string& ops);
 
+// What differs between two versions of a part after their common prefix and
+// suffix, when it is at most this many bytes, is one INSERT: searching it for
+// copies (make_view_delta, encode_middle) cost more than it saved for a
+// part's few changed bytes.
+inline constexpr std::size_t kSearchedDifference = 64;
+
 class OpsWriter;
 // Into `enc`, instructions for target[t_lo, end) searched in `base`: COPYs
 // (absolute positions of `base`) of the runs found, around INSERTs. The

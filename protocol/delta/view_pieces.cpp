@@ -16,15 +16,6 @@ std::uint64_t next_piece_key() {
   return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-namespace {
-
-// What differs between `previous` and `bytes` after their common prefix and
-// suffix, when that is at most this many bytes, is one INSERT: searching it
-// for copies (make_view_delta) cost more than it saved for a part's few
-// changed bytes.
-constexpr std::size_t kSearchedMiddle = 64;
-
-}  // namespace
 
 // The common prefix and suffix as COPYs around one INSERT; a longer
 // difference is searched (make_view_delta) and its positions read from the
@@ -36,7 +27,7 @@ void PieceChange::make(std::uint64_t from, std::string_view previous, std::strin
   const std::size_t prefix = equal_run(previous.data(), bytes.data(), shorter);
   const std::size_t suffix =
       equal_run_back(previous.data() + previous.size(), bytes.data() + bytes.size(), shorter - prefix);
-  if (bytes.size() - prefix - suffix > kSearchedMiddle) {
+  if (bytes.size() - prefix - suffix > kSearchedDifference) {
     make_view_delta(previous, bytes, ops);
     return read_positions();
   }

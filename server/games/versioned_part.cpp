@@ -18,9 +18,6 @@ constexpr std::size_t kMinMoved = 8;
 // run may begin: a card moved to another pile differs in its tag (two bytes)
 // and, cut by the common prefix, may begin a byte or two into its element.
 constexpr std::size_t kMovedSkew = 4;
-// What differs in a section, when longer than this, is searched in the
-// part's old bytes (cards of the same kind repeat their names and ids).
-constexpr std::size_t kSearchedMiddle = 64;
 
 }  // namespace
 
@@ -111,13 +108,18 @@ void VersionedPart::Sections::keep() {
   part_.ends_[part_.next_index()][at_++] = s.end;
 }
 
-// The section at next_[begin, end): how much of its start and end are its old bytes.
-void VersionedPart::Sections::written(std::size_t begin) {
-  Section& s = next_section();
+// The section being written ends here: it is next_[begin, end).
+VersionedPart::Sections::Section& VersionedPart::Sections::close_written(Section& s, std::size_t begin) {
   s.kept = false;
   s.begin = static_cast<std::uint32_t>(begin);
   s.end = static_cast<std::uint32_t>(next_.size());
   part_.ends_[part_.next_index()][at_++] = s.end;
+  return s;
+}
+
+// The section at next_[begin, end): how much of its start and end are its old bytes.
+void VersionedPart::Sections::written(std::size_t begin) {
+  Section& s = close_written(next_section(), begin);
   if (!can_keep_) return;
   const char* old = old_.data() + s.old_begin;
   const char* now = next_.data() + s.begin;
@@ -141,13 +143,9 @@ std::string_view VersionedPart::Sections::spliced_front(std::size_t front, std::
 
 void VersionedPart::Sections::spliced(std::size_t begin, std::string_view old, std::size_t front, std::size_t back) {
   next_.append(old.substr(old.size() - back));
-  Section& s = sections_[at_];
-  s.kept = false;
-  s.begin = static_cast<std::uint32_t>(begin);
-  s.end = static_cast<std::uint32_t>(next_.size());
+  Section& s = close_written(sections_[at_], begin);  // spliced_front() began it
   s.prefix = static_cast<std::uint32_t>(front);
   s.suffix = static_cast<std::uint32_t>(back);
-  part_.ends_[part_.next_index()][at_++] = s.end;
   const std::size_t middle = s.end - s.begin - front - back, old_middle = old.size() - front - back;
   differs_ = differs_ || middle != old_middle ||
              std::string_view(next_).substr(s.begin + front, middle) != old.substr(front, old_middle);
@@ -169,7 +167,7 @@ void VersionedPart::Sections::put_change(protocol::OpsWriter& enc) const {
 void VersionedPart::Sections::put_middle(protocol::OpsWriter& enc, std::size_t i) const {
   const Section& s = sections_[i];
   const std::string_view middle = std::string_view(next_).substr(s.begin + s.prefix, s.end - s.suffix - s.begin - s.prefix);
-  if (searched_ && middle.size() > kSearchedMiddle) {
+  if (searched_ && middle.size() > protocol::kSearchedDifference) {  // card names and ids repeat
     const std::string_view target = std::string_view(next_).substr(0, s.end - s.suffix);
     return protocol::encode_middle(old_, s.old_begin + s.prefix, s.old_end - s.suffix, target, s.begin + s.prefix, enc);
   }

@@ -103,6 +103,7 @@ class VersionedPart {
     std::string_view spliced_front(std::size_t front, std::size_t back);
     void spliced(std::size_t begin, std::string_view old, std::size_t front, std::size_t back);
     Section& next_section();
+    Section& close_written(Section& s, std::size_t begin);
     // The change, into `enc`: section by section.
     void put_change(protocol::OpsWriter& enc) const;
     // What differs in written section `i`: copied from another section's
