@@ -16,12 +16,16 @@ TEST_F(SqlArrayTest, TextsComeBackAsTheyWentIn) {
   detail::ArrayLiteral built;
   for (const auto& item : items) built.add(item);
   const std::string literal = built.take();
-  EXPECT_EQ(literal, detail::array_literal(items));
   pqxx::work txn(*conn_);
   const auto rows = txn.exec_params("SELECT unnest($1::text[])", literal);
   ASSERT_EQ(rows.size(), items.size());
   for (std::size_t i = 0; i < items.size(); ++i) EXPECT_EQ(rows[static_cast<int>(i)][0].as<std::string>(), items[i]);
   EXPECT_EQ(built.take(), "{}") << "the builder starts again empty";
+}
+
+TEST(SqlArray, QuotesEveryElementAndEscapesQuotesAndBackslashes) {
+  EXPECT_EQ(detail::array_literal({"a", "b\"c", "d\\e", "", "f,g"}), R"({"a","b\"c","d\\e","","f,g"})");
+  EXPECT_EQ(detail::array_literal({}), "{}");
 }
 
 TEST_F(SqlArrayTest, NumbersComeBackAsTheyWentIn) {
