@@ -22,6 +22,8 @@ Room::Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings 
       grace_timer_(strand_),
       delay_timer_(strand_) {
   policy_ = room_policy(settings_.room_options);
+  shown_options_ = changed_room_options(settings_.room_options);
+  shown_options_.insert(settings_.options.begin(), settings_.options.end());
   update_summary();
 }
 

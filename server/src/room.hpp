@@ -256,6 +256,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // messages (room_views.cpp)
   v1::RoomInfo room_info(int your_seat, v1::Role your_role = v1::ROLE_UNSPECIFIED) const;
+  void fill_room_info(v1::RoomInfo& info, int your_seat, v1::Role your_role) const;
   std::set<LinkPtr> public_links() const;  // spectators and judges: the spectators' stream
   void send_room_info(const LinkPtr& link, std::uint64_t request_id) const;
   void broadcast_room_info(const LinkPtr& except = nullptr) const;
@@ -448,6 +449,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<RoomWrite> writes_;         // written one at a time, front first
   std::uint64_t pause_token_ = 0;        // changes with every pause and its lifting
   RoomPolicy policy_;                    // from settings_.room_options
+  // RoomInfo.options: the game's options and the room options the creator
+  // changed (both fixed when the room is made).
+  rules::OptionValues shown_options_;
   std::optional<MatchClock> clock_;      // while a match with a clock exists
   std::vector<MatchClock::Ms> unjournaled_charges_;  // charged while stopping, journaled with the next command
   std::set<int> flagged_;                // seats whose flag fell (and was dealt with)

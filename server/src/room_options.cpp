@@ -62,6 +62,15 @@ SplitOptions split_room_options(const rules::OptionValues& given) {
   return out;
 }
 
+rules::OptionValues changed_room_options(const rules::OptionValues& room) {
+  rules::OptionValues changed;
+  for (const auto& spec : room_option_specs()) {
+    const auto set = room.find(spec.name);
+    if (set != room.end() && set->second != spec.default_value) changed.emplace(spec.name, set->second);
+  }
+  return changed;
+}
+
 RoomPolicy room_policy(const rules::OptionValues& given) {
   const auto values = rules::resolve_options(room_option_specs(), given).values;
   RoomPolicy policy;

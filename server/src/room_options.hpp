@@ -43,4 +43,8 @@ SplitOptions split_room_options(const rules::OptionValues& given);
 // The policy of resolved room option values (defaults for missing ones).
 RoomPolicy room_policy(const rules::OptionValues& room);
 
+// The resolved room options whose values differ from their defaults: what a
+// RoomInfo shows of them (the creator's changes).
+rules::OptionValues changed_room_options(const rules::OptionValues& room);
+
 }  // namespace concord::server

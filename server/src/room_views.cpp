@@ -23,16 +23,16 @@ v1::RoomStatus wire_status(bool finished, bool running) {
 
 v1::RoomInfo Room::room_info(int your_seat, v1::Role your_role) const {
   v1::RoomInfo info;
+  fill_room_info(info, your_seat, your_role);
+  return info;
+}
+
+void Room::fill_room_info(v1::RoomInfo& info, int your_seat, v1::Role your_role) const {
   info.set_room_id(id_);
   info.set_game(game_id());
   info.set_name(settings_.name);
-  for (const auto& [name, value] : settings_.options) (*info.mutable_options())[name] = value;
-  for (const auto& spec : room_option_specs()) {  // the room options the creator changed
-    const auto set = settings_.room_options.find(spec.name);
-    if (set != settings_.room_options.end() && set->second != spec.default_value) {
-      (*info.mutable_options())[spec.name] = set->second;
-    }
-  }
+  auto& options = *info.mutable_options();
+  for (const auto& [name, value] : shown_options_) options[name] = value;
   info.set_private_room(settings_.is_private());
   // A delayed spectator (and the lobby) learns of the end only when it is shown.
   const bool ended = phase_ == Phase::Finished && (your_role == v1::PLAYER || your_role == v1::JUDGE ||
@@ -54,7 +54,6 @@ v1::RoomInfo Room::room_info(int your_seat, v1::Role your_role) const {
   }
   info.set_judges(static_cast<std::uint32_t>(judge_links_.size()));
   info.set_your_role(your_role);
-  return info;
 }
 
 std::set<Room::LinkPtr> Room::public_links() const {
@@ -74,7 +73,7 @@ void Room::send_room_info(const LinkPtr& link, std::uint64_t request_id) const {
   }
   v1::ServerMessage message;
   message.set_request_id(request_id);
-  *message.mutable_room() = room_info(your_seat, role);
+  fill_room_info(*message.mutable_room(), your_seat, role);
   link->send(message);
 }
 
@@ -82,7 +81,7 @@ void Room::broadcast_room_info(const LinkPtr& except) const {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].links.empty()) continue;
     v1::ServerMessage message;
-    *message.mutable_room() = room_info(static_cast<int>(i), v1::PLAYER);
+    fill_room_info(*message.mutable_room(), static_cast<int>(i), v1::PLAYER);
     auto body = std::make_shared<const std::string>(message.SerializeAsString());
     for (const auto& link : seats_[i].links) {
       if (link != except) link->send_shared(body);
@@ -90,7 +89,7 @@ void Room::broadcast_room_info(const LinkPtr& except) const {
   }
   auto to_watchers = [&](v1::Role role, auto&& each) {
     v1::ServerMessage message;
-    *message.mutable_room() = room_info(-1, role);
+    fill_room_info(*message.mutable_room(), -1, role);
     auto body = std::make_shared<const std::string>(message.SerializeAsString());
     each([&](const LinkPtr& link) {
       if (link != except) link->send_shared(body);
