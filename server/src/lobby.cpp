@@ -72,18 +72,23 @@ int Lobby::open_rooms_of(std::int64_t player_id) const {
 void Lobby::note_members(const std::string& room_id, const std::vector<std::int64_t>& seated, std::int64_t creator,
                          bool open, const std::set<std::int64_t>& watchers) {
   std::lock_guard lock(mutex_);
-  forget_members(room_id);
-  if (!open && rooms_.count(room_id) == 0) return;  // closed and removed: nothing to keep
+  if (!open && rooms_.count(room_id) == 0) {  // closed and removed: nothing to keep
+    forget_members(room_id);
+    return;
+  }
   Members members;
   members.seated.insert(seated.begin(), seated.end());
   if (open) {
     members.counted = members.seated;
     if (creator != 0) members.counted.insert(creator);
   }
+  members.watchers = watchers;
+  const auto known = members_.find(room_id);
+  if (known != members_.end() && known->second == members) return;  // the indexes already say so
+  forget_members(room_id);
   for (const auto player : members.counted) ++open_count_[player];
   for (const auto player : members.seated) rooms_by_player_[player].insert(room_id);
   for (const auto player : members.counted) rooms_by_player_[player].insert(room_id);
-  members.watchers = watchers;
   for (const auto player : members.watchers) watched_by_player_[player].insert(room_id);
   members_[room_id] = std::move(members);
 }

@@ -41,6 +41,7 @@ class Lobby {
     std::set<std::int64_t> seated;
     std::set<std::int64_t> counted;  // seated or creator, while open
     std::set<std::int64_t> watchers;
+    bool operator==(const Members&) const = default;
   };
   std::vector<std::shared_ptr<Room>> rooms_in(const std::map<std::int64_t, std::set<std::string>>& index,
                                               std::int64_t player_id) const;  // mutex_ held

@@ -62,6 +62,15 @@ TEST(WireTest, SeqPrefixMergesIntoTheBody) {
   EXPECT_EQ(message.seq(), 999u);  // the caller's message is untouched
 }
 
+TEST(WireTest, SeqPrefixIsWhatProtobufSerializes) {
+  for (const std::uint64_t seq : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{127}, std::uint64_t{128},
+                                  std::uint64_t{300}, std::uint64_t{1} << 35, ~std::uint64_t{0}}) {
+    concord::v1::ServerMessage header;
+    header.set_seq(seq);
+    EXPECT_EQ(seq_prefix(seq), header.SerializeAsString()) << seq;
+  }
+}
+
 TEST(WireTest, ErrorBodyCarriesCodeAndRequestId) {
   concord::v1::ServerMessage parsed;
   ASSERT_TRUE(parsed.ParseFromString(*error_body("BAD_FRAME", "why", 9)));
