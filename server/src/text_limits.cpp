@@ -73,6 +73,11 @@ std::string utf8_prefix(std::string_view text, std::size_t max_chars, std::size_
 bool printable_text(std::string_view text, std::size_t min_chars, std::size_t max_chars) {
   std::size_t chars = 0;
   for (std::size_t i = 0; i < text.size(); ++chars) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7F) {  // printable ASCII, one byte: most ids and names
+      ++i;
+      continue;
+    }
     const auto n = char_length(text, i);
     if (n == 0 || is_control(code_point(text, i, n))) return false;
     i += n;

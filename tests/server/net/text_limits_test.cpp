@@ -53,5 +53,15 @@ TEST(TextLimits, PrintableTextCountsCharactersAndRefusesControls) {
   EXPECT_FALSE(printable_text("\xC3\x28", 0, 64));
 }
 
+TEST(TextLimits, PrintableTextCountsAsciiAndMultibyteCharactersAlike) {
+  EXPECT_TRUE(printable_text(std::string(64, 'a'), 64, 64));
+  EXPECT_FALSE(printable_text(std::string(65, 'a'), 0, 64));
+  EXPECT_TRUE(printable_text(" ~", 2, 2));                      // the ends of printable ASCII
+  EXPECT_FALSE(printable_text("del \x7F here", 0, 64));          // DEL is a control character
+  EXPECT_TRUE(printable_text("ab" + repeat(kEuro, 3) + "cd", 7, 7));
+  EXPECT_FALSE(printable_text("ab" + repeat(kEuro, 3) + "cde", 0, 7));
+  EXPECT_FALSE(printable_text("ab\xE2\x82", 0, 64));            // a character cut short after ASCII
+}
+
 }  // namespace
 }  // namespace concord::server
