@@ -94,7 +94,7 @@ void Listener::do_accept() {
   acceptor_.async_accept(asio::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
-void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
+void Listener::on_accept(beast::error_code ec, Socket socket) {
   if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
   if (ec) return accept_failed(ec);
   backoff_ = std::chrono::milliseconds(0);
@@ -120,7 +120,7 @@ void Listener::accept_failed(const beast::error_code& ec) {
   });
 }
 
-void Listener::launch(tcp::socket socket) {
+void Listener::launch(Socket socket) {
   beast::error_code ec;
   socket.set_option(tcp::no_delay(true), ec);
   const auto remote = socket.remote_endpoint(ec);
@@ -129,7 +129,7 @@ void Listener::launch(tcp::socket socket) {
   auto ticket = admission_.admit(address);
   if (!ticket) return refuse(std::move(socket), address);
   if (context_->tls) {
-    TlsStream stream(beast::tcp_stream(std::move(socket)), *context_->tls);
+    TlsStream stream(PlainStream(std::move(socket)), *context_->tls);
     std::make_shared<HttpSession<TlsStream>>(std::move(stream), context_, std::move(address), std::move(ticket))->run();
   } else {
     std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), context_, std::move(address),
@@ -141,7 +141,7 @@ void Listener::launch(tcp::socket socket) {
 // Over a cap: plain connections get a complete HTTP 503 (a WebSocket client
 // sees its upgrade declined), TLS connections are closed at once. The socket
 // is gone at most kRefusalLinger later.
-void Listener::refuse(tcp::socket socket, const std::string& address) {
+void Listener::refuse(Socket socket, const std::string& address) {
   ++Metrics::instance().connections_refused;
   const auto now = std::chrono::steady_clock::now();
   ++refusals_since_log_;
@@ -162,12 +162,12 @@ void Listener::refuse(tcp::socket socket, const std::string& address) {
   // lose the response: shut down sending, then drain what the peer sends
   // until it closes or kRefusalLinger has passed.
   struct Refused {
-    Refused(tcp::socket s, std::shared_ptr<std::atomic<std::size_t>> count)
+    Refused(Socket s, std::shared_ptr<std::atomic<std::size_t>> count)
         : socket(std::move(s)), timer(socket.get_executor()), lingering(std::move(count)) {
       ++*lingering;
     }
     ~Refused() { --*lingering; }
-    tcp::socket socket;
+    Socket socket;
     asio::steady_timer timer;
     std::shared_ptr<std::atomic<std::size_t>> lingering;
     std::array<char, 512> sink{};

@@ -4,7 +4,9 @@
 
 #include <type_traits>
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 
 namespace concord::server::net {
@@ -14,8 +16,13 @@ namespace beast = boost::beast;
 namespace ssl = boost::asio::ssl;
 using tcp = boost::asio::ip::tcp;
 
-using PlainStream = beast::tcp_stream;
-using TlsStream = ssl::stream<beast::tcp_stream>;
+// Each connection runs on its own strand, named by its concrete type rather
+// than by asio::any_io_executor: every handler of a socket operation is then
+// dispatched without the type-erased executor's copies and indirect calls.
+using ConnectionExecutor = asio::strand<asio::io_context::executor_type>;
+using Socket = asio::basic_stream_socket<tcp, ConnectionExecutor>;
+using PlainStream = beast::basic_stream<tcp, ConnectionExecutor, beast::unlimited_rate_policy>;
+using TlsStream = ssl::stream<PlainStream>;
 
 template <class Stream>
 inline constexpr bool kIsTls = std::is_same_v<Stream, TlsStream>;
@@ -32,12 +39,12 @@ struct WsLayerOf {
 };
 template <>
 struct WsLayerOf<PlainStream> {
-  using type = tcp::socket;
+  using type = Socket;
 };
 template <class Stream>
 using WsLayer = typename WsLayerOf<Stream>::type;
 
-inline tcp::socket ws_layer(PlainStream&& stream) { return stream.release_socket(); }
+inline Socket ws_layer(PlainStream&& stream) { return stream.release_socket(); }
 inline TlsStream ws_layer(TlsStream&& stream) { return std::move(stream); }
 
 }  // namespace concord::server::net
