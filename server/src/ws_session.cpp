@@ -36,7 +36,8 @@ WsSession<Stream>::WsSession(Stream&& stream, std::shared_ptr<NetContext> contex
       id_(next_connection_id()),
       limiter_(context_->config.commands_per_second, context_->config.command_burst),
       queue_(context_->config.outbound_max_messages, context_->config.outbound_max_bytes),
-      close_timer_(ws_.get_executor()) {}
+      close_timer_(ws_.get_executor()),
+      idle_timer_(ws_.get_executor()) {}
 
 template <class Stream>
 WsSession<Stream>::~WsSession() {
@@ -49,11 +50,13 @@ WsSession<Stream>::~WsSession() {
 template <class Stream>
 void WsSession<Stream>::configure() {
   const auto& config = context_->config;
+  // The idle timeout is the session's own (idle_check.hpp), not Beast's.
   websocket::stream_base::timeout timeout;
   timeout.handshake_timeout = std::chrono::seconds(config.handshake_timeout_s);
-  timeout.idle_timeout = std::chrono::seconds(config.idle_timeout_s);
-  timeout.keep_alive_pings = true;
+  timeout.idle_timeout = websocket::stream_base::none();
+  timeout.keep_alive_pings = false;
   ws_.set_option(timeout);
+  ws_.control_callback([this](websocket::frame_type, beast::string_view) { idle_.heard(); });
   ws_.set_option(websocket::stream_base::decorator(
       [name = config.server_name](websocket::response_type& response) { response.set(beast::http::field::server, name); }));
   ws_.read_message_max(config.max_message_bytes);
@@ -97,7 +100,36 @@ void WsSession<Stream>::on_accept(beast::error_code ec) {
   } catch (...) {
     spdlog::error("net: on_open of connection {} threw a non-standard exception", id_);
   }
+  arm_idle_check();
   do_read();
+}
+
+// ---------------------------------------------------------------------------
+// Idle connections
+
+template <class Stream>
+void WsSession<Stream>::arm_idle_check() {
+  const std::chrono::milliseconds timeout = std::chrono::seconds(context_->config.idle_timeout_s);
+  idle_timer_.expires_after(timeout / IdleCheck::kTicksPerTimeout);
+  idle_timer_.async_wait(beast::bind_front_handler(&WsSession::on_idle_tick, this->shared_from_this()));
+}
+
+template <class Stream>
+void WsSession<Stream>::on_idle_tick(beast::error_code ec) {
+  if (ec || state_ != State::open) return;  // closing: the close grace timer takes over
+  switch (idle_.tick()) {
+    case IdleCheck::Action::None: break;
+    case IdleCheck::Action::Ping:
+      if (ping_in_flight_) break;
+      ping_in_flight_ = true;
+      ws_.async_ping({}, [self = this->shared_from_this()](beast::error_code) { self->ping_in_flight_ = false; });
+      break;
+    case IdleCheck::Action::Drop:
+      spdlog::debug("net: connection {} ({}) was quiet for the idle timeout; dropping it", id_, remote_address_);
+      beast::close_socket(beast::get_lowest_layer(ws_));  // the pending read ends the session
+      return;
+  }
+  arm_idle_check();
 }
 
 // ---------------------------------------------------------------------------
@@ -114,6 +146,7 @@ void WsSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     log_failure(ec, "websocket read");
     return finish();
   }
+  idle_.heard();
   if (state_ == State::open) handle_frame();
   buffer_.consume(buffer_.size());
   do_read();  // also while closing: the close handshake completes through the read
@@ -247,6 +280,7 @@ void WsSession<Stream>::finish() {
   if (state_ == State::finished) return;
   state_ = State::finished;
   close_timer_.cancel();
+  idle_timer_.cancel();
   queue_.clear();
   context_->registry.remove(id_);
   ticket_.reset();

@@ -21,6 +21,7 @@
 
 #include "concord/server/link.hpp"
 #include "http_routes.hpp"
+#include "idle_check.hpp"
 #include "net_admission.hpp"
 #include "net_connection.hpp"
 #include "net_context.hpp"
@@ -65,6 +66,9 @@ class WsSession : public ClientLink, public NetConnection, public std::enable_sh
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
 
+  void arm_idle_check();
+  void on_idle_tick(beast::error_code ec);
+
   void begin_close(beast::websocket::close_code code, std::string reason);
   void on_close_grace_expired(beast::error_code ec);
   void finish();
@@ -80,6 +84,9 @@ class WsSession : public ClientLink, public NetConnection, public std::enable_sh
   OutboundQueue queue_;
   std::uint64_t next_seq_ = 1;
   asio::steady_timer close_timer_;  // hard-closes the socket if the close handshake stalls
+  IdleCheck idle_;                   // frames heard; pings and drops a quiet connection
+  asio::steady_timer idle_timer_;    // every quarter of the idle timeout while open
+  bool ping_in_flight_ = false;      // Beast allows one ping at a time
 };
 
 extern template class WsSession<PlainStream>;

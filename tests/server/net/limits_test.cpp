@@ -1,4 +1,6 @@
 // The protective limits: frame size, command rate, outbound queue, idle timeout.
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "concord/server/metrics.hpp"
@@ -145,6 +147,22 @@ TEST(LimitsTest, ClientAnsweringPingsStaysConnectedPastTheIdleTimeout) {
   // Reading lets Beast answer the server's pings; nothing arrives for 2.5 s.
   EXPECT_FALSE(client.read(2500ms));
   EXPECT_EQ(client.last_error(), asio::error::timed_out);
+}
+
+TEST(LimitsTest, ClientSendingMessagesStaysConnectedWithoutAnsweringPings) {
+  auto config = test_config();
+  config.idle_timeout_s = 1;
+  TestServer server(config);
+  auto& handler = server.handler();
+  WsClient client(server.port());
+  ASSERT_FALSE(client.handshake());
+  // Never reading, so never answering a ping: the messages alone keep it open.
+  for (std::uint64_t id = 1; id <= 10; ++id) {
+    client.send(make_ping(id, id));
+    std::this_thread::sleep_for(250ms);
+  }
+  EXPECT_EQ(handler.closes(), 0);
+  EXPECT_TRUE(client.read());
 }
 
 }  // namespace
