@@ -153,7 +153,9 @@ void HttpSession<Stream>::do_eof() {
   }
 }
 
-template class HttpSession<PlainStream>;
-template class HttpSession<TlsStream>;
+template class HttpSession<PlainStreamOn<OneThreadExecutor>>;
+template class HttpSession<TlsStreamOn<OneThreadExecutor>>;
+template class HttpSession<PlainStreamOn<StrandExecutor>>;
+template class HttpSession<TlsStreamOn<StrandExecutor>>;
 
 }  // namespace concord::server::net

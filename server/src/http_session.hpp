@@ -2,7 +2,7 @@
 // /healthz and /metrics and hands WebSocket upgrades on /ws to a WsSession.
 // Modelled on the http_session of Boost.Beast's advanced_server_flex, with
 // the stream type as the template parameter instead of CRTP; instantiated for
-// PlainStream and TlsStream in http_session.cpp.
+// plain and TLS streams on both executors (net_types.hpp) in http_session.cpp.
 #pragma once
 
 #include <cstdint>
@@ -61,7 +61,9 @@ class HttpSession : public NetConnection, public std::enable_shared_from_this<Ht
   std::shared_ptr<HttpResponse> response_;
 };
 
-extern template class HttpSession<PlainStream>;
-extern template class HttpSession<TlsStream>;
+extern template class HttpSession<PlainStreamOn<OneThreadExecutor>>;
+extern template class HttpSession<TlsStreamOn<OneThreadExecutor>>;
+extern template class HttpSession<PlainStreamOn<StrandExecutor>>;
+extern template class HttpSession<TlsStreamOn<StrandExecutor>>;
 
 }  // namespace concord::server::net

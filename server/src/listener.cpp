@@ -90,11 +90,17 @@ void Listener::stop() {
 
 void Listener::do_accept() {
   if (!acceptor_.is_open()) return;
-  // Each connection gets its own strand.
-  acceptor_.async_accept(asio::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  if (context_->config.threads == 1) {  // every handler runs on the one I/O thread
+    acceptor_.async_accept(ioc_.get_executor(),
+                           beast::bind_front_handler(&Listener::on_accept<OneThreadExecutor>, shared_from_this()));
+  } else {  // each connection gets its own strand
+    acceptor_.async_accept(asio::make_strand(ioc_),
+                           beast::bind_front_handler(&Listener::on_accept<StrandExecutor>, shared_from_this()));
+  }
 }
 
-void Listener::on_accept(beast::error_code ec, Socket socket) {
+template <class Executor>
+void Listener::on_accept(beast::error_code ec, SocketOn<Executor> socket) {
   if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
   if (ec) return accept_failed(ec);
   backoff_ = std::chrono::milliseconds(0);
@@ -120,20 +126,22 @@ void Listener::accept_failed(const beast::error_code& ec) {
   });
 }
 
-void Listener::launch(Socket socket) {
+template <class Executor>
+void Listener::launch(SocketOn<Executor> socket) {
   beast::error_code ec;
   socket.set_option(tcp::no_delay(true), ec);
   const auto remote = socket.remote_endpoint(ec);
   if (ec) return;  // already gone
   auto address = remote.address().to_string();
   auto ticket = admission_.admit(address);
-  if (!ticket) return refuse(std::move(socket), address);
+  if (!ticket) return refuse(tcp::socket(std::move(socket)), address);
+  using Plain = PlainStreamOn<Executor>;
+  using Tls = TlsStreamOn<Executor>;
   if (context_->tls) {
-    TlsStream stream(PlainStream(std::move(socket)), *context_->tls);
-    std::make_shared<HttpSession<TlsStream>>(std::move(stream), context_, std::move(address), std::move(ticket))->run();
+    Tls stream(Plain(std::move(socket)), *context_->tls);
+    std::make_shared<HttpSession<Tls>>(std::move(stream), context_, std::move(address), std::move(ticket))->run();
   } else {
-    std::make_shared<HttpSession<PlainStream>>(PlainStream(std::move(socket)), context_, std::move(address),
-                                               std::move(ticket))
+    std::make_shared<HttpSession<Plain>>(Plain(std::move(socket)), context_, std::move(address), std::move(ticket))
         ->run();
   }
 }
@@ -141,7 +149,7 @@ void Listener::launch(Socket socket) {
 // Over a cap: plain connections get a complete HTTP 503 (a WebSocket client
 // sees its upgrade declined), TLS connections are closed at once. The socket
 // is gone at most kRefusalLinger later.
-void Listener::refuse(Socket socket, const std::string& address) {
+void Listener::refuse(tcp::socket socket, const std::string& address) {
   ++Metrics::instance().connections_refused;
   const auto now = std::chrono::steady_clock::now();
   ++refusals_since_log_;
@@ -162,12 +170,12 @@ void Listener::refuse(Socket socket, const std::string& address) {
   // lose the response: shut down sending, then drain what the peer sends
   // until it closes or kRefusalLinger has passed.
   struct Refused {
-    Refused(Socket s, std::shared_ptr<std::atomic<std::size_t>> count)
+    Refused(tcp::socket s, std::shared_ptr<std::atomic<std::size_t>> count)
         : socket(std::move(s)), timer(socket.get_executor()), lingering(std::move(count)) {
       ++*lingering;
     }
     ~Refused() { --*lingering; }
-    Socket socket;
+    tcp::socket socket;
     asio::steady_timer timer;
     std::shared_ptr<std::atomic<std::size_t>> lingering;
     std::array<char, 512> sink{};

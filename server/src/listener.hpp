@@ -33,12 +33,15 @@ class Listener : public std::enable_shared_from_this<Listener> {
  private:
   void open(const tcp::endpoint& endpoint);
   void do_accept();
-  void on_accept(beast::error_code ec, Socket socket);
+  // Executor: OneThreadExecutor with one I/O thread, else StrandExecutor (net_types.hpp).
+  template <class Executor>
+  void on_accept(beast::error_code ec, SocketOn<Executor> socket);
   // An accept failure: logged at most once per kLogInterval (with a count);
   // out of file descriptors or memory, accepting pauses (10 ms doubling to 1 s).
   void accept_failed(const beast::error_code& ec);
-  void launch(Socket socket);
-  void refuse(Socket socket, const std::string& address);
+  template <class Executor>
+  void launch(SocketOn<Executor> socket);
+  void refuse(tcp::socket socket, const std::string& address);
 
   asio::io_context& ioc_;
   std::shared_ptr<NetContext> context_;

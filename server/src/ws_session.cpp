@@ -298,7 +298,9 @@ void WsSession<Stream>::finish() {
   context_.reset();
 }
 
-template class WsSession<PlainStream>;
-template class WsSession<TlsStream>;
+template class WsSession<PlainStreamOn<OneThreadExecutor>>;
+template class WsSession<TlsStreamOn<OneThreadExecutor>>;
+template class WsSession<PlainStreamOn<StrandExecutor>>;
+template class WsSession<TlsStreamOn<StrandExecutor>>;
 
 }  // namespace concord::server::net

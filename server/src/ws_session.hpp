@@ -1,8 +1,9 @@
 // Private to the network layer: one WebSocket connection (plain or TLS), the
 // ClientLink the application talks to. Modelled on the websocket_session of
-// Boost.Beast's websocket_chat_multi (a strand per session and a send queue)
-// and advanced_server_flex (one code path for plain and TLS streams);
-// instantiated for PlainStream and TlsStream in ws_session.cpp.
+// Boost.Beast's websocket_chat_multi (a strand per session when the server
+// runs more than one I/O thread, and a send queue) and advanced_server_flex
+// (one code path for plain and TLS streams);
+// instantiated for plain and TLS streams on both executors (net_types.hpp) in ws_session.cpp.
 //
 // Incoming binary frames are decoded as ClientMessage and, within the rate
 // limit, handed to MessageHandler::on_message. Outgoing messages get the next
@@ -89,7 +90,9 @@ class WsSession : public ClientLink, public NetConnection, public std::enable_sh
   bool ping_in_flight_ = false;      // Beast allows one ping at a time
 };
 
-extern template class WsSession<PlainStream>;
-extern template class WsSession<TlsStream>;
+extern template class WsSession<PlainStreamOn<OneThreadExecutor>>;
+extern template class WsSession<TlsStreamOn<OneThreadExecutor>>;
+extern template class WsSession<PlainStreamOn<StrandExecutor>>;
+extern template class WsSession<TlsStreamOn<StrandExecutor>>;
 
 }  // namespace concord::server::net

@@ -36,6 +36,26 @@ TEST_F(TlsTest, WebSocketOverTls) {
   EXPECT_TRUE(handler.wait_until([&] { return handler.closes() == 1; }));
 }
 
+// With one I/O thread connections run on the io_context's executor, without
+// a strand each (net_types.hpp); the other tests run two I/O threads.
+TEST_F(TlsTest, WebSocketOverTlsOnOneIoThread) {
+  auto config = tls_config();
+  config.threads = 1;
+  TestServer server(config);
+  TlsWsClient client(server.port(), client_context());
+  ASSERT_FALSE(client.handshake());
+  for (std::uint64_t id = 1; id <= 3; ++id) {
+    client.send(make_ping(id, id * 10));
+    auto reply = client.read();
+    ASSERT_TRUE(reply) << client.last_error().message();
+    EXPECT_EQ(reply->pong().nonce(), id * 10);
+    EXPECT_EQ(reply->seq(), id);
+  }
+  client.close();
+  auto& handler = server.handler();
+  EXPECT_TRUE(handler.wait_until([&] { return handler.closes() == 1; }));
+}
+
 TEST_F(TlsTest, HealthzOverTls) {
   TestServer server(tls_config());
   const auto result = http_get(server.port(), "/healthz", client_context());

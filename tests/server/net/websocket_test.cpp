@@ -44,6 +44,26 @@ TEST(WebSocketTest, PingPongEchoesRequestIdAndSeqCountsFromOne) {
   expect_pong(*client, 9, 102, 3);
 }
 
+// With one I/O thread connections run on the io_context's executor, without
+// a strand each (net_types.hpp); the other tests run two I/O threads.
+TEST(WebSocketTest, OneIoThreadServesConnectionsSideBySide) {
+  auto config = test_config();
+  config.threads = 1;
+  TestServer server(config);
+  auto& handler = server.handler();
+  auto first = connect(server);
+  auto second = connect(server);
+  for (std::uint64_t i = 1; i <= 3; ++i) {
+    first->send(make_ping(i, 100 + i));
+    second->send(make_ping(i, 200 + i));
+  }
+  for (std::uint64_t i = 1; i <= 3; ++i) expect_pong(*first, i, 100 + i, i);
+  for (std::uint64_t i = 1; i <= 3; ++i) expect_pong(*second, i, 200 + i, i);
+  first->close();
+  second->close();
+  EXPECT_TRUE(handler.wait_until([&] { return handler.closes() == 2; }));
+}
+
 TEST(WebSocketTest, OpenAndCloseAreCalledOncePerConnection) {
   TestServer server;
   auto& handler = server.handler();
