@@ -15,16 +15,21 @@ Room::Room(AppContext& ctx, const GameEntry& game, std::string id, RoomSettings 
       game_(game),
       id_(std::move(id)),
       settings_(std::move(settings)),
-      strand_(boost::asio::make_strand(ctx.ioc)),
+      strand_(ctx.config.threads == 1 ? std::nullopt : std::optional(boost::asio::make_strand(ctx.ioc))),
       seats_(static_cast<std::size_t>(settings_.seat_count)),
-      expiry_timer_(strand_),
-      clock_timer_(strand_),
-      grace_timer_(strand_),
-      delay_timer_(strand_) {
+      expiry_timer_(executor()),
+      clock_timer_(executor()),
+      grace_timer_(executor()),
+      delay_timer_(executor()) {
   policy_ = room_policy(settings_.room_options);
   shown_options_ = changed_room_options(settings_.room_options);
   shown_options_.insert(settings_.options.begin(), settings_.options.end());
   update_summary();
+}
+
+boost::asio::any_io_executor Room::executor() const {
+  if (strand_) return *strand_;
+  return ctx_.ioc.get_executor();
 }
 
 void Room::fail_handler(const std::string& what) {

@@ -425,7 +425,10 @@ class Room : public std::enable_shared_from_this<Room> {
   const GameEntry& game_;
   std::string id_;
   RoomSettings settings_;
-  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  // A room's handlers run one at a time: on its own strand with more than
+  // one I/O thread; with one, on the io_context's executor (no strand needed).
+  std::optional<boost::asio::strand<boost::asio::io_context::executor_type>> strand_;
+  boost::asio::any_io_executor executor() const;
 
   Phase phase_ = Phase::Waiting;
   std::vector<Seat> seats_;
@@ -508,13 +511,18 @@ class Room : public std::enable_shared_from_this<Room> {
 // while projecting a view, say) ends this room's match, never the server.
 template <typename F>
 inline void Room::on_strand(F&& f) {
-  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+  auto handler = [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
     try {
       f(*self);
     } catch (const std::exception& e) {
       self->fail_handler(e.what());
     }
-  });
+  };
+  if (strand_) {
+    boost::asio::post(*strand_, std::move(handler));
+  } else {
+    boost::asio::post(ctx_.ioc.get_executor(), std::move(handler));
+  }
 }
 
 }  // namespace concord::server

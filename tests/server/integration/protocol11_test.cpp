@@ -282,5 +282,20 @@ TEST_F(EverZoneAtOnce, TwoThreeAndFourSeatsAnswerTheirPromptsAtOnceToTheEnd) {
   play(4, 3);
 }
 
+// With more than one I/O thread every connection and every room runs on a
+// strand of its own; with one (the default, the other integration tests)
+// they need none (server/src/net_types.hpp, Room::on_strand).
+class EverZoneAtOnceOnTwoIoThreads : public EverZoneAtOnce {
+ protected:
+  std::vector<std::string> server_args() const override {
+    return {"--rate", "5000", "--burst", "5000", "--threads", "2"};
+  }
+};
+
+TEST_F(EverZoneAtOnceOnTwoIoThreads, TwoAndThreeSeatsAnswerTheirPromptsAtOnceToTheEnd) {
+  play(2, 4);
+  play(3, 5);
+}
+
 }  // namespace
 }  // namespace concord::testing
