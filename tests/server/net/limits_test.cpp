@@ -125,13 +125,21 @@ TEST(LimitsTest, OutboundMessageCountIsBoundedToo) {
   EXPECT_GE(Metrics::instance().slow_consumers_closed.load(), slow_before + 1);
 }
 
+// A server whose idle timeout is one second, and a client of it.
+struct OneSecondIdleTimeout {
+  static Config config() {
+    auto config = test_config();
+    config.idle_timeout_s = 1;
+    return config;
+  }
+  TestServer server{config()};
+  WsClient client{server.port()};
+};
+
 TEST(LimitsTest, IdleConnectionIsClosed) {
-  auto config = test_config();
-  config.idle_timeout_s = 1;
-  TestServer server(config);
-  auto& handler = server.handler();
-  WsClient client(server.port());
-  ASSERT_FALSE(client.handshake());
+  OneSecondIdleTimeout idle;
+  auto& handler = idle.server.handler();
+  ASSERT_FALSE(idle.client.handshake());
   // Not reading means not answering the keep-alive pings either.
   ASSERT_TRUE(handler.wait_until([&] { return handler.opens() == 1; }));
   EXPECT_FALSE(handler.wait_until([&] { return handler.closes() == 1; }, 300ms));
@@ -139,30 +147,23 @@ TEST(LimitsTest, IdleConnectionIsClosed) {
 }
 
 TEST(LimitsTest, ClientAnsweringPingsStaysConnectedPastTheIdleTimeout) {
-  auto config = test_config();
-  config.idle_timeout_s = 1;
-  TestServer server(config);
-  WsClient client(server.port());
-  ASSERT_FALSE(client.handshake());
+  OneSecondIdleTimeout idle;
+  ASSERT_FALSE(idle.client.handshake());
   // Reading lets Beast answer the server's pings; nothing arrives for 2.5 s.
-  EXPECT_FALSE(client.read(2500ms));
-  EXPECT_EQ(client.last_error(), asio::error::timed_out);
+  EXPECT_FALSE(idle.client.read(2500ms));
+  EXPECT_EQ(idle.client.last_error(), asio::error::timed_out);
 }
 
 TEST(LimitsTest, ClientSendingMessagesStaysConnectedWithoutAnsweringPings) {
-  auto config = test_config();
-  config.idle_timeout_s = 1;
-  TestServer server(config);
-  auto& handler = server.handler();
-  WsClient client(server.port());
-  ASSERT_FALSE(client.handshake());
+  OneSecondIdleTimeout idle;
+  ASSERT_FALSE(idle.client.handshake());
   // Never reading, so never answering a ping: the messages alone keep it open.
   for (std::uint64_t id = 1; id <= 10; ++id) {
-    client.send(make_ping(id, id));
+    idle.client.send(make_ping(id, id));
     std::this_thread::sleep_for(250ms);
   }
-  EXPECT_EQ(handler.closes(), 0);
-  EXPECT_TRUE(client.read());
+  EXPECT_EQ(idle.server.handler().closes(), 0);
+  EXPECT_TRUE(idle.client.read());
 }
 
 }  // namespace
