@@ -14,6 +14,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Match ids reserved at a time: one query for this many matches.
+constexpr std::size_t kReservedIds = 32;
+
 void complete(const Journal::Completion& done, bool ok) {
   if (!done) return;
   try {
@@ -27,6 +30,20 @@ void complete(const Journal::Completion& done, bool ok) {
 
 }  // namespace
 
+void Journal::finish(const Item& item, bool ok) {
+  if (!item.created) return complete(item.done, ok);
+  const auto* create = std::get_if<CreateMatch>(&item.entry);
+  const std::optional<std::int64_t> id =
+      ok && create ? std::optional<std::int64_t>(create->record.id) : std::nullopt;
+  try {
+    item.created(id);
+  } catch (const std::exception& e) {
+    spdlog::error("journal: completion threw: {}", e.what());
+  } catch (...) {
+    spdlog::error("journal: completion threw a non-standard exception");
+  }
+}
+
 Journal::Journal(DatabaseConfig config, JournalOptions options)
     : config_(std::move(config)), options_(options) {
   options_.max_batch = std::max<std::size_t>(1, options_.max_batch);
@@ -37,14 +54,22 @@ Journal::Journal(DatabaseConfig config, JournalOptions options)
 Journal::~Journal() { stop(); }
 
 void Journal::append(JournalEntry entry, Completion done) {
+  enqueue({std::move(entry), std::move(done), Clock::now(), nullptr});
+}
+
+void Journal::create_match(MatchRecord record, Created done) {
+  enqueue({CreateMatch{std::move(record)}, nullptr, Clock::now(), std::move(done)});
+}
+
+void Journal::enqueue(Item item) {
   std::unique_lock lock(mutex_);
   if (stopping_) {
     lock.unlock();
     spdlog::error("journal: append after stop");
-    complete(done, false);
+    finish(item, false);
     return;
   }
-  queue_.push_back({std::move(entry), std::move(done), Clock::now()});
+  queue_.push_back(std::move(item));
   ++appended_;
   // Wake the thread for the first item of a batch and when a batch is full.
   const bool wake = queue_.size() == 1 || queue_.size() >= options_.max_batch;
@@ -112,11 +137,37 @@ bool Journal::next_batch(std::deque<Item>& batch) {
   return true;
 }
 
+// Gives every CreateMatch of the batch its id, reserving more ids first if
+// too few are left. False when the database stayed unreachable until
+// give_up(): the batch then fails whole.
+bool Journal::give_ids(detail::JournalWriter& writer, std::deque<Item>& batch) {
+  std::size_t needed = 0;
+  for (const Item& item : batch) {
+    if (const auto* create = std::get_if<CreateMatch>(&item.entry); create && create->record.id == 0) ++needed;
+  }
+  if (needed > spare_ids_.size()) {
+    const auto more = writer.reserve_match_ids(std::max(needed - spare_ids_.size(), kReservedIds),
+                                               [this] { return give_up(); });
+    spare_ids_.insert(spare_ids_.end(), more.begin(), more.end());
+    if (needed > spare_ids_.size()) return false;
+  }
+  for (Item& item : batch) {
+    auto* create = std::get_if<CreateMatch>(&item.entry);
+    if (!create || create->record.id != 0) continue;
+    create->record.id = spare_ids_.front();
+    spare_ids_.pop_front();
+  }
+  return true;
+}
+
 void Journal::write_batch(detail::JournalWriter& writer, std::deque<Item>& batch) {
-  std::vector<const JournalEntry*> entries;
-  entries.reserve(batch.size());
-  for (const Item& item : batch) entries.push_back(&item.entry);
-  const std::vector<bool> results = writer.write(entries, [this] { return give_up(); });
+  std::vector<bool> results(batch.size(), false);
+  if (give_ids(writer, batch)) {
+    std::vector<const JournalEntry*> entries;
+    entries.reserve(batch.size());
+    for (const Item& item : batch) entries.push_back(&item.entry);
+    results = writer.write(entries, [this] { return give_up(); });
+  }
 
   const std::chrono::duration<double> elapsed = Clock::now() - batch.front().enqueued;
   last_batch_seconds_ = elapsed.count();
@@ -124,7 +175,7 @@ void Journal::write_batch(detail::JournalWriter& writer, std::deque<Item>& batch
   written_ += ok;
   failed_ += results.size() - ok;
   ++batches_;
-  for (std::size_t i = 0; i < batch.size(); ++i) complete(batch[i].done, results[i]);
+  for (std::size_t i = 0; i < batch.size(); ++i) finish(batch[i], results[i]);
 }
 
 }  // namespace concord::persistence

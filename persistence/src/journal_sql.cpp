@@ -2,6 +2,7 @@
 #include "journal_sql.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <span>
 #include <string>
@@ -12,10 +13,6 @@
 namespace concord::persistence::detail {
 
 namespace {
-
-constexpr const char* kInsertRuns = "concord_journal_insert_runs";
-constexpr const char* kInsertRunsAndEnds = "concord_journal_insert_runs_and_ends";
-constexpr const char* kWriteBatch = "concord_journal_write_batch";
 
 // One row to write: consecutive commands of one match, commands[begin, end)
 // of the batch's commands in match order.
@@ -74,112 +71,259 @@ RunColumns columns_of(const Runs& runs) {
   return {matches.take(), firsts.take(), lasts.take(), payloads.take()};
 }
 
-// A batch of commands alone is a plain INSERT (the cheapest statement: a
-// batch holds one command when the server is not busy), and a batch that
-// also ends matches the same INSERT with the UPDATE of the ended matches in
-// one statement; if one of its runs is stored already, the statement fails
-// whole and the batch goes through the checked statement below. Only that
-// one skips stored runs (ON CONFLICT DO NOTHING), which costs an index probe
-// and an extra WAL record per row: about 13% of the journal's backend in a
-// profile with 100 short matches (most batches ended one); psql, batches of
-// 20 runs and 8 ends: about 5% less backend CPU without it.
+// A batch is written by one prepared statement, committed on its own (a
+// commit costs PostgreSQL far more CPU than a batch's rows). Its shape says
+// which of the three parts the batch holds, and each shape is its own
+// statement (parsed and planned once per connection), with parameters for
+// its parts only:
+//  - runs of commands (four parallel arrays: match_command_batches rows);
+//  - ends of matches (three arrays: an UPDATE of matches, and a check that
+//    each ended match exists: concord_journal_check, migration 0006);
+//  - new matches and their seats (eleven and five arrays).
+// A batch of commands alone is a plain INSERT, the cheapest statement (a
+// batch holds one command when the server is not busy).
 //
-// The batch as one statement, committed on its own: the runs of commands
-// (four parallel arrays) and the ends of matches (three more), so that one
-// prepared statement (parsed and planned once per connection) writes a batch
-// of any size in one round trip whether or not a match ends in it (BEGIN, an
-// UPDATE per match and COMMIT were three more, and most batches end a match
-// when many short matches run). A run skipped by ON CONFLICT must already be
-// stored exactly the same (an in-doubt commit written again; the join on
-// match_command_batches sees the rows from before the statement, and runs
-// only when a run was skipped); a different command at a used index, or the
-// end of an unknown match, fails the whole statement (concord_journal_check,
-// migration 0006). pqxx ignores a repeated identical prepare().
-// The pieces both statements that end matches share: the UPDATE of the
-// ended matches ($5..$7) and the check that each of them exists.
-constexpr const char* kRunsArrays = "unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[])";
-constexpr const char* kInsertInto = "INSERT INTO match_command_batches (match_id, first_idx, last_idx, payload)";
-constexpr const char* kEndsCte =
-    " ends AS (UPDATE matches m SET status = e.status, result_text = e.result_text, finished_at = now()"
-    " FROM unnest($5::bigint[], $6::text[], $7::text[]) AS e(id, status, result_text)"
-    " WHERE m.id = e.id RETURNING 1)";
-constexpr const char* kEndsCheck =
-    " SELECT concord_journal_check((SELECT count(*) FROM ends) = cardinality($5::bigint[]),"
-    "  'cannot finish an unknown match')";
+// The statements do not skip stored rows. If one is stored already (an
+// in-doubt commit written again), the statement fails whole on the unique
+// key and the batch goes through the checked statement of its shape. That
+// one skips stored rows (ON CONFLICT DO NOTHING): a skipped run must already
+// be stored exactly the same (the join on match_command_batches sees the
+// rows from before the statement, and runs only when a run was skipped),
+// and a different command at a used index fails the whole statement. A new
+// match's id is reserved by this journal alone, so a stored one can only be
+// its own earlier write. Skipping costs an index probe and an extra WAL
+// record per row: about 13% of the journal's backend in a profile with 100
+// short matches (most batches ended one).
+struct Shape {
+  bool runs = false, ends = false, creates = false, checked = false;
 
-// Put together once; prepare_statements runs before every batch.
-void prepare_statements(pqxx::connection& conn) {
-  static const std::string insert_runs = std::string(kInsertInto) + " SELECT * FROM " + kRunsArrays;
-  static const std::string insert_runs_and_ends =
-      std::string("WITH runs AS (") + insert_runs + ")," + kEndsCte + kEndsCheck;
-  static const std::string write_batch =
-      std::string("WITH v AS (SELECT * FROM ") + kRunsArrays +
-                   " AS v(match_id, first_idx, last_idx, payload)),"
-                   " runs AS (" + kInsertInto + " SELECT * FROM v ON CONFLICT (match_id, first_idx) DO NOTHING RETURNING 1)," +
-                   kEndsCte + kEndsCheck +
-                   " AND CASE WHEN (SELECT count(*) FROM runs) = cardinality($1::bigint[]) THEN true"
-                   " ELSE concord_journal_check((SELECT count(*) FROM runs) + (SELECT count(*) FROM match_command_batches b"
-                   "  JOIN v ON b.match_id = v.match_id AND b.first_idx = v.first_idx"
-                   "  WHERE b.last_idx = v.last_idx AND b.payload = v.payload) = cardinality($1::bigint[]),"
-                   "  'a command index is already used by a different command') END";
-  conn.prepare(kInsertRuns, insert_runs);
-  conn.prepare(kInsertRunsAndEnds, insert_runs_and_ends);
-  conn.prepare(kWriteBatch, write_batch);
-}
-
-struct EndColumns {
-  std::string matches, statuses, results;
+  int index() const { return (runs ? 1 : 0) | (ends ? 2 : 0) | (creates ? 4 : 0) | (checked ? 8 : 0); }
+  std::string name() const { return "concord_journal_" + std::to_string(index()); }
 };
 
-// One end per match: the last one appended wins, as if each were applied in turn.
-EndColumns columns_of(const std::vector<const FinishMatch*>& finishes) {
-  std::map<std::int64_t, const FinishMatch*> last;
-  for (const FinishMatch* finish : finishes) last[finish->match_id] = finish;
-  std::vector<std::string> matches, statuses, results;
-  for (const auto& [match_id, finish] : last) {
-    matches.push_back(std::to_string(match_id));
-    statuses.push_back(finish->status);
-    results.push_back(finish->result_text);
-  }
-  return {array_literal(matches), array_literal(statuses), array_literal(results)};
+// Numbers a statement's parameters in the order its parts take them.
+class Params {
+ public:
+  std::string next(const char* type) { return "$" + std::to_string(++count_) + "::" + type; }
+
+ private:
+  int count_ = 0;
+};
+
+constexpr const char* kRunsInto = "INSERT INTO match_command_batches (match_id, first_idx, last_idx, payload)";
+
+// (The parameters are numbered in separate statements: the operands of +
+// are evaluated in no set order.)
+std::string runs_unnest(Params& p, std::string& runs_array) {
+  runs_array = p.next("bigint[]");
+  std::string arrays = runs_array;
+  for (const char* type : {"bigint[]", "bigint[]", "text[]"}) arrays += ", " + p.next(type);
+  return "unnest(" + arrays + ")";
 }
 
-void write_batch(pqxx::transaction_base& txn, const Runs& runs,
-                 const std::vector<const FinishMatch*>& finishes) {
-  const RunColumns c = columns_of(runs);
-  const EndColumns e = columns_of(finishes);
-  try {
-    if (finishes.empty()) {
-      txn.exec_prepared(kInsertRuns, c.matches, c.firsts, c.lasts, c.payloads);
-    } else {
-      txn.exec_prepared1(kInsertRunsAndEnds, c.matches, c.firsts, c.lasts, c.payloads, e.matches, e.statuses,
-                         e.results);
+std::string runs_cte(const Shape& shape, Params& p, std::string& runs_array) {
+  const std::string arrays = runs_unnest(p, runs_array);
+  if (!shape.checked) return std::string(" runs AS (") + kRunsInto + " SELECT * FROM " + arrays + ")";
+  return " v AS (SELECT * FROM " + arrays + " AS v(match_id, first_idx, last_idx, payload)), runs AS (" + kRunsInto +
+         " SELECT * FROM v ON CONFLICT (match_id, first_idx) DO NOTHING RETURNING 1)";
+}
+
+std::string runs_check(const std::string& runs_array) {
+  return "CASE WHEN (SELECT count(*) FROM runs) = cardinality(" + runs_array + ") THEN true"
+         " ELSE concord_journal_check((SELECT count(*) FROM runs) + (SELECT count(*) FROM match_command_batches b"
+         "  JOIN v ON b.match_id = v.match_id AND b.first_idx = v.first_idx"
+         "  WHERE b.last_idx = v.last_idx AND b.payload = v.payload) = cardinality(" + runs_array + "),"
+         "  'a command index is already used by a different command') END";
+}
+
+std::string ends_cte(Params& p, std::string& ends_array) {
+  ends_array = p.next("bigint[]");
+  std::string arrays = ends_array;
+  for (const char* type : {"text[]", "text[]"}) arrays += ", " + p.next(type);
+  return " ends AS (UPDATE matches m SET status = e.status, result_text = e.result_text, finished_at = now()"
+         " FROM unnest(" + arrays + ") AS e(id, status, result_text) WHERE m.id = e.id RETURNING 1)";
+}
+
+std::string ends_check(const std::string& ends_array) {
+  return "concord_journal_check((SELECT count(*) FROM ends) = cardinality(" + ends_array +
+         "), 'cannot finish an unknown match')";
+}
+
+std::string creates_ctes(const Shape& shape, Params& p, std::string& ids_array, std::string& seeds_array) {
+  // id, room_id, game, room_name, options_text, seed_hex, then the rest.
+  ids_array = p.next("bigint[]");
+  std::string match_arrays = ids_array;
+  for (const char* type : {"text[]", "text[]", "text[]", "text[]"}) match_arrays += ", " + p.next(type);
+  seeds_array = p.next("text[]");
+  match_arrays += ", " + seeds_array;
+  for (const char* type : {"text[]", "text[]", "bigint[]", "integer[]", "text[]"}) match_arrays += ", " + p.next(type);
+  std::string seat_arrays = p.next("bigint[]");
+  for (const char* type : {"integer[]", "bigint[]", "text[]", "text[]"}) seat_arrays += ", " + p.next(type);
+  const char* skip_match = shape.checked ? " ON CONFLICT (id) DO NOTHING RETURNING 1" : "";
+  const char* skip_seat = shape.checked ? " ON CONFLICT (match_id, seat) DO NOTHING" : "";
+  return " made AS (INSERT INTO matches (id, room_id, game, room_name, options_text, seed_hex, seed_commitment,"
+         " status, password_hash, creator_id, seat_count, settings_blob)"
+         " SELECT c.id, c.room_id, c.game, c.room_name, c.options_text, c.seed_hex, c.seed_commitment, 'running',"
+         " c.password_hash, NULLIF(c.creator_id, 0), NULLIF(c.seat_count, 0), c.settings_blob FROM unnest(" +
+         match_arrays +
+         ") AS c(id, room_id, game, room_name, options_text, seed_hex, seed_commitment, password_hash,"
+         " creator_id, seat_count, settings_blob)" + skip_match + "),"
+         " seated AS (INSERT INTO match_seats (match_id, seat, player_id, username, deck_body)"
+         " SELECT * FROM unnest(" + seat_arrays + ")" + skip_seat + ")";
+}
+
+// A skipped match must be stored already with the same seed (each match's
+// seed is drawn at random): the journal's own earlier write.
+std::string creates_check(const std::string& ids_array, const std::string& seeds_array) {
+  return "CASE WHEN (SELECT count(*) FROM made) = cardinality(" + ids_array + ") THEN true"
+         " ELSE concord_journal_check((SELECT count(*) FROM made) + (SELECT count(*) FROM matches m"
+         "  JOIN unnest(" + ids_array + ", " + seeds_array + ") AS c(id, seed_hex) ON m.id = c.id"
+         "  WHERE m.seed_hex = c.seed_hex) = cardinality(" + ids_array + "),"
+         "  'a match id is already used by a different match') END";
+}
+
+std::string statement_sql(const Shape& shape) {
+  Params p;
+  if (shape.runs && !shape.ends && !shape.creates && !shape.checked) {
+    std::string runs_array;
+    return std::string(kRunsInto) + " SELECT * FROM " + runs_unnest(p, runs_array);
+  }
+  std::vector<std::string> ctes, checks;
+  std::string runs_array, ends_array;
+  if (shape.runs) {
+    ctes.push_back(runs_cte(shape, p, runs_array));
+    if (shape.checked) checks.push_back(runs_check(runs_array));
+  }
+  if (shape.ends) {
+    ctes.push_back(ends_cte(p, ends_array));
+    checks.push_back(ends_check(ends_array));
+  }
+  if (shape.creates) {
+    std::string ids_array, seeds_array;
+    ctes.push_back(creates_ctes(shape, p, ids_array, seeds_array));
+    if (shape.checked) checks.push_back(creates_check(ids_array, seeds_array));
+  }
+  std::string sql = "WITH";
+  for (std::size_t i = 0; i < ctes.size(); ++i) sql += (i ? "," : "") + ctes[i];
+  sql += " SELECT ";
+  if (checks.empty()) checks.push_back("true");
+  for (std::size_t i = 0; i < checks.size(); ++i) sql += (i ? " AND " : "") + checks[i];
+  return sql;
+}
+
+// The statement of a shape, prepared on first use on this connection (pqxx
+// ignores a repeated identical prepare()); the SQL is put together once.
+std::string prepare_statement(pqxx::connection& conn, const Shape& shape) {
+  static const std::array<std::string, 16> sql = [] {
+    std::array<std::string, 16> all;
+    for (int i = 0; i < 16; ++i) all[static_cast<std::size_t>(i)] = statement_sql({(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0});
+    return all;
+  }();
+  const std::string name = shape.name();
+  conn.prepare(name, sql[static_cast<std::size_t>(shape.index())]);
+  return name;
+}
+
+// One end per match: the last one appended wins, as if each were applied in turn.
+void add_ends(const std::vector<const FinishMatch*>& finishes, std::vector<std::string>& params) {
+  std::map<std::int64_t, const FinishMatch*> last;
+  for (const FinishMatch* finish : finishes) last[finish->match_id] = finish;
+  ArrayLiteral matches, statuses, results;
+  for (const auto& [match_id, finish] : last) {
+    matches.add(match_id);
+    statuses.add(finish->status);
+    results.add(finish->result_text);
+  }
+  for (ArrayLiteral* column : {&matches, &statuses, &results}) params.push_back(column->take());
+}
+
+void add_creates(const std::vector<const CreateMatch*>& creates, std::vector<std::string>& params) {
+  ArrayLiteral ids, rooms, games, names, options, seeds, commitments, passwords, creators, seat_counts, blobs;
+  ArrayLiteral seat_matches, seats, players, usernames, decks;
+  for (const CreateMatch* create : creates) {
+    const MatchRecord& m = create->record;
+    ids.add(m.id);
+    rooms.add(m.room_id);
+    games.add(m.game);
+    names.add(m.room_name);
+    options.add(m.options_text);
+    seeds.add(m.seed_hex);
+    commitments.add(m.seed_commitment);
+    passwords.add(m.password_hash);
+    creators.add(m.creator_id);
+    seat_counts.add(std::int64_t{m.seat_count});
+    blobs.add(m.settings_blob);
+    for (const MatchSeatRecord& seat : m.seats) {
+      seat_matches.add(m.id);
+      seats.add(std::int64_t{seat.seat});
+      players.add(seat.player_id);
+      usernames.add(seat.username);
+      decks.add(seat.deck_body);
     }
+  }
+  for (ArrayLiteral* column : {&ids, &rooms, &games, &names, &options, &seeds, &commitments, &passwords, &creators,
+                               &seat_counts, &blobs, &seat_matches, &seats, &players, &usernames, &decks}) {
+    params.push_back(column->take());
+  }
+}
+
+struct Batch {
+  Runs runs;
+  std::vector<const FinishMatch*> finishes;
+  std::vector<const CreateMatch*> creates;
+};
+
+std::vector<std::string> params_of(const Batch& batch) {
+  std::vector<std::string> params;
+  if (!batch.runs.runs.empty()) {
+    RunColumns c = columns_of(batch.runs);
+    for (std::string* column : {&c.matches, &c.firsts, &c.lasts, &c.payloads}) params.push_back(std::move(*column));
+  }
+  if (!batch.finishes.empty()) add_ends(batch.finishes, params);
+  if (!batch.creates.empty()) add_creates(batch.creates, params);
+  return params;
+}
+
+void write_batch(pqxx::connection& conn, pqxx::transaction_base& txn, const Batch& batch) {
+  Shape shape{!batch.runs.runs.empty(), !batch.finishes.empty(), !batch.creates.empty(), false};
+  const std::vector<std::string> params = params_of(batch);
+  try {
+    txn.exec_prepared(prepare_statement(conn, shape), pqxx::prepare::make_dynamic_params(params));
     return;
   } catch (const pqxx::unique_violation&) {
-    // A run is stored already (an in-doubt commit written again, or a
+    // A row is stored already (an in-doubt commit written again, or a
     // different command): nothing was written; the checked statement
     // tells them apart.
   }
-  txn.exec_prepared1(kWriteBatch, c.matches, c.firsts, c.lasts, c.payloads, e.matches, e.statuses, e.results);
+  shape.checked = true;
+  txn.exec_prepared(prepare_statement(conn, shape), pqxx::prepare::make_dynamic_params(params));
 }
 
 }  // namespace
 
 void write_journal_entries(pqxx::connection& conn, const std::vector<const JournalEntry*>& entries) {
   std::vector<const AppendCommand*> commands;
-  std::vector<const FinishMatch*> finishes;
+  Batch batch;
   for (const JournalEntry* entry : entries) {
     if (const auto* append = std::get_if<AppendCommand>(entry)) commands.push_back(append);
-    if (const auto* finish = std::get_if<FinishMatch>(entry)) finishes.push_back(finish);
+    if (const auto* finish = std::get_if<FinishMatch>(entry)) batch.finishes.push_back(finish);
+    if (const auto* create = std::get_if<CreateMatch>(entry)) batch.creates.push_back(create);
   }
-  prepare_statements(conn);
+  runs_of(commands, batch.runs);
   // If the connection breaks, the batch is written again and the rows
   // already there are skipped as the same.
   pqxx::nontransaction txn(conn, "journal");
-  Runs runs;
-  runs_of(commands, runs);
-  write_batch(txn, runs, finishes);
+  write_batch(conn, txn, batch);
+}
+
+std::vector<std::int64_t> reserve_match_ids_sql(pqxx::connection& conn, std::size_t count) {
+  pqxx::nontransaction txn(conn, "journal ids");
+  const auto rows =
+      txn.exec_params("SELECT nextval('matches_id_seq') FROM generate_series(1, $1)", static_cast<std::int64_t>(count));
+  std::vector<std::int64_t> ids;
+  ids.reserve(rows.size());
+  for (const auto& row : rows) ids.push_back(row[0].as<std::int64_t>());
+  return ids;
 }
 
 }  // namespace concord::persistence::detail

@@ -19,7 +19,8 @@ JournalWriter::JournalWriter(DatabaseConfig config, const JournalOptions& option
       reachability_(reachability) {}
 
 std::vector<bool> JournalWriter::write(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up) {
-  const Outcome outcome = write_with_retry(entries, give_up);
+  const auto write_all = [&entries](pqxx::connection& conn) { write_journal_entries(conn, entries); };
+  const Outcome outcome = run_with_retry(write_all, entries.size(), give_up);
   if (outcome != Outcome::rejected || entries.size() == 1) {
     return std::vector<bool>(entries.size(), outcome == Outcome::ok);
   }
@@ -27,20 +28,27 @@ std::vector<bool> JournalWriter::write(const std::vector<const JournalEntry*>& e
   std::vector<bool> results;
   results.reserve(entries.size());
   for (const JournalEntry* entry : entries) {
-    results.push_back(write_with_retry({entry}, give_up) == Outcome::ok);
+    const auto write_one = [entry](pqxx::connection& conn) { write_journal_entries(conn, {entry}); };
+    results.push_back(run_with_retry(write_one, 1, give_up) == Outcome::ok);
   }
   return results;
 }
 
-JournalWriter::Outcome JournalWriter::write_with_retry(const std::vector<const JournalEntry*>& entries,
-                                                       const GiveUp& give_up) {
+std::vector<std::int64_t> JournalWriter::reserve_match_ids(std::size_t count, const GiveUp& give_up) {
+  std::vector<std::int64_t> ids;
+  const auto reserve = [&ids, count](pqxx::connection& conn) { ids = reserve_match_ids_sql(conn, count); };
+  if (run_with_retry(reserve, count, give_up) != Outcome::ok) ids.clear();
+  return ids;
+}
+
+JournalWriter::Outcome JournalWriter::run_with_retry(const Work& work, std::size_t waiting, const GiveUp& give_up) {
   for (int attempt = 0;; ++attempt) {
     if (attempt > 0) std::this_thread::sleep_for(backoff(attempt));
-    const Outcome outcome = try_write(entries);
-    record(outcome != Outcome::unavailable, entries.size());
+    const Outcome outcome = try_run(work);
+    record(outcome != Outcome::unavailable, waiting);
     if (outcome != Outcome::unavailable) return outcome;
     if (give_up()) {
-      spdlog::error("journal: database still unreachable at shutdown, {} entries not written", entries.size());
+      spdlog::error("journal: database still unreachable at shutdown, {} entries not written", waiting);
       return Outcome::unavailable;
     }
   }
@@ -58,10 +66,10 @@ void JournalWriter::probe() {
   }
 }
 
-JournalWriter::Outcome JournalWriter::try_write(const std::vector<const JournalEntry*>& entries) {
+JournalWriter::Outcome JournalWriter::try_run(const Work& work) {
   try {
     if (connection_lost(conn_.get())) conn_ = connect_named(config_, "concord-journal", Plans::generic_by_key);
-    write_journal_entries(*conn_, entries);
+    work(*conn_);
     return Outcome::ok;
   } catch (const pqxx::broken_connection& e) {
     return lost(e);

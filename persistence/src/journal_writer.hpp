@@ -27,13 +27,17 @@ class JournalWriter {
   // succeeds or give_up() says so; then every entry fails. If the database
   // rejects the batch, each entry is retried alone so only the bad ones fail.
   std::vector<bool> write(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up);
+  // Reserves `count` new match ids (matches_id_seq), retrying like write();
+  // empty if give_up() said so first.
+  std::vector<std::int64_t> reserve_match_ids(std::size_t count, const GiveUp& give_up);
   // Checks (reconnecting if needed) that the database answers; records it.
   void probe();
 
  private:
   enum class Outcome { ok, rejected, unavailable };
-  Outcome write_with_retry(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up);
-  Outcome try_write(const std::vector<const JournalEntry*>& entries);
+  using Work = std::function<void(pqxx::connection&)>;
+  Outcome run_with_retry(const Work& work, std::size_t waiting, const GiveUp& give_up);
+  Outcome try_run(const Work& work);
   Outcome lost(const std::exception& error);
   void record(bool reachable, std::size_t waiting);
   std::chrono::milliseconds backoff(int attempt) const;

@@ -232,6 +232,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // match flow (room_match.cpp)
   void start_match();
+  void record_match_start(persistence::MatchRecord record);
   std::optional<std::string> create_match(const rules::MatchSetup& setup);
   void on_match_created(std::int64_t match_id);
   void on_match_create_failed(const std::string& error);

@@ -79,10 +79,25 @@ void Room::start_match() {
     close_room("the match could not be created: " + *problem);
     return;
   }
+  record_match_start(std::move(record));
+}
+
+// The match's rows are written by the journal, in its next group commit;
+// without a journal (--journal false) by a database worker in a statement
+// of their own. Either way the match starts once they are committed.
+void Room::record_match_start(persistence::MatchRecord record) {
   auto self = shared_from_this();
   auto failed = [self](const std::string& error) {
     self->on_strand([error](Room& r) { r.on_match_create_failed(error); });
   };
+  if (ctx_.journal) {
+    if (!ctx_.journal->reachability().reachable) return failed("the database is unreachable");
+    ctx_.journal->create_match(std::move(record), [self, failed](std::optional<std::int64_t> match_id) {
+      if (!match_id) return failed("the database did not record it");
+      self->on_strand([id = *match_id](Room& r) { r.on_match_created(id); });
+    });
+    return;
+  }
   ctx_.db.post(
       [self, record, failed](pqxx::connection& conn) {
         try {

@@ -3,6 +3,8 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -419,6 +421,173 @@ TEST_F(JournalTest, AMatchJournaledInSeveralBatchesReadsBackExactly) {
     EXPECT_EQ(stored[k].state_hash, "hash " + std::to_string(index));
   }
   EXPECT_EQ(MatchRepository(*conn_).commands(other).size(), 20u);
+}
+
+// A match as the server records it at the start (the room's settings with
+// it); `seed` tells matches apart.
+MatchRecord new_match(const std::string& room_id, const std::vector<std::int64_t>& players,
+                      const std::string& seed = "5eed") {
+  MatchRecord match;
+  match.room_id = room_id;
+  match.game = "everzone";
+  match.room_name = "room \"" + room_id + "\" \\ {x}";
+  match.options_text = "turns=10";
+  match.seed_hex = seed;
+  match.seed_commitment = "c0ffee";
+  match.password_hash = "salted";
+  match.creator_id = players.empty() ? 0 : players.front();
+  match.seat_count = static_cast<int>(players.size());
+  match.settings_blob = "clock=60\nname=x";
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    match.seats.push_back({static_cast<int>(i), players[i], "p" + std::to_string(players[i]),
+                           "deck, \"" + std::to_string(i) + "\""});
+  }
+  return match;
+}
+
+// Blocks until the CreateMatch's completion ran; returns the id it gave.
+std::optional<std::int64_t> create_and_wait(Journal& journal, MatchRecord record) {
+  std::promise<std::optional<std::int64_t>> done;
+  auto result = done.get_future();
+  journal.create_match(std::move(record), [&done](std::optional<std::int64_t> id) { done.set_value(id); });
+  if (result.wait_for(30s) != std::future_status::ready) throw std::runtime_error("timeout");
+  return result.get();
+}
+
+TEST_F(JournalTest, AMatchCreatedThroughTheJournalReadsBackWithItsSettingsAndSeats) {
+  const auto alice = make_player("alice"), bob = make_player("bob");
+  Journal journal(config_);
+  const MatchRecord record = new_match("room-1", {alice, bob});
+  const auto id = create_and_wait(journal, record);
+  ASSERT_TRUE(id.has_value());
+  const auto stored = MatchRepository(*conn_).get(*id);
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_EQ(stored->status, "running");
+  for (auto field : {&MatchRecord::room_id, &MatchRecord::game, &MatchRecord::room_name,
+                            &MatchRecord::options_text, &MatchRecord::seed_hex, &MatchRecord::seed_commitment,
+                            &MatchRecord::password_hash, &MatchRecord::settings_blob}) {
+    EXPECT_EQ(stored.value().*field, record.*field);
+  }
+  EXPECT_EQ(stored->creator_id, alice);
+  EXPECT_EQ(stored->seat_count, 2);
+  ASSERT_EQ(stored->seats.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(stored->seats[i].seat, record.seats[i].seat);
+    EXPECT_EQ(stored->seats[i].player_id, record.seats[i].player_id);
+    EXPECT_EQ(stored->seats[i].username, record.seats[i].username);
+    EXPECT_EQ(stored->seats[i].deck_body, record.seats[i].deck_body);
+  }
+  ASSERT_EQ(MatchRepository(*conn_).list_running().size(), 1u);
+  EXPECT_TRUE(append_and_wait(journal, command(*id, 1)));
+  EXPECT_TRUE(append_and_wait(journal, FinishMatch{*id, "finished", "winner=1"}));
+  EXPECT_EQ(MatchRepository(*conn_).get(*id)->status, "finished");
+  EXPECT_EQ(MatchRepository(*conn_).commands(*id).size(), 1u);
+}
+
+// Unknown creator and seat count are stored as NULL, as MatchRepository::create does.
+TEST_F(JournalTest, AMatchWithoutCreatorOrSeatsIsStoredLikeTheRepositoryStoresIt) {
+  Journal journal(config_);
+  const auto id = create_and_wait(journal, new_match("room-1", {}));
+  ASSERT_TRUE(id.has_value());
+  EXPECT_TRUE(query_value<bool>("SELECT creator_id IS NULL AND seat_count IS NULL FROM matches WHERE id = " +
+                                std::to_string(*id)));
+  EXPECT_TRUE(MatchRepository(*conn_).get(*id)->seats.empty());
+}
+
+// New matches, the commands of running ones and the ends of others share
+// one group commit: one statement, one commit.
+TEST_F(JournalTest, NewMatchesCommandsAndEndsOfOtherMatchesShareOneBatch) {
+  const auto alice = make_player("alice");
+  const auto running = make_match("room-1", {alice});
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  Completions done;
+  std::mutex mutex;
+  std::vector<std::int64_t> ids;
+  for (int i = 0; i < 3; ++i) {
+    journal.create_match(new_match("new-" + std::to_string(i), {alice}, "5eed" + std::to_string(i)),
+                         [&](std::optional<std::int64_t> id) {
+                           {
+                             std::lock_guard lock(mutex);
+                             if (id) ids.push_back(*id);
+                           }
+                           done.counter.add();
+                         });
+    journal.append(command(running, i + 1), done.record());
+  }
+  journal.append(FinishMatch{running, "finished", "winner=0"}, done.record());
+  ASSERT_TRUE(done.counter.wait_for(7));
+  EXPECT_EQ(done.ok.load(), 4);
+  ASSERT_EQ(ids.size(), 3u) << "every new match got an id";
+  EXPECT_TRUE(ids[0] < ids[1] && ids[1] < ids[2]) << "ids are given in append order";
+  EXPECT_EQ(journal.stats().batches, 1u);
+  EXPECT_EQ(MatchRepository(*conn_).list_running().size(), 3u);
+  EXPECT_EQ(MatchRepository(*conn_).commands(running).size(), 3u);
+  EXPECT_EQ(MatchRepository(*conn_).get(running)->status, "finished");
+}
+
+// The journal reserves ids 32 at a time; a batch needing more reserves more.
+TEST_F(JournalTest, ABatchOfMoreNewMatchesThanReservedIdsGivesEachItsOwnId) {
+  const auto alice = make_player("alice");
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  std::mutex mutex;
+  std::vector<std::int64_t> ids;
+  Counter counter;
+  for (int i = 0; i < 70; ++i) {
+    journal.create_match(new_match("room-" + std::to_string(i), {alice}, "5eed" + std::to_string(i)),
+                         [&](std::optional<std::int64_t> id) {
+                           {
+                             std::lock_guard lock(mutex);
+                             if (id) ids.push_back(*id);
+                           }
+                           counter.add();
+                         });
+  }
+  ASSERT_TRUE(counter.wait_for(70));
+  std::set<std::int64_t> distinct(ids.begin(), ids.end());
+  EXPECT_EQ(distinct.size(), 70u);
+  EXPECT_EQ(MatchRepository(*conn_).list_running().size(), 70u);
+  // Ids reserved by the journal never collide with matches made elsewhere.
+  const auto other = make_match("elsewhere", {alice});
+  EXPECT_EQ(distinct.count(other), 0u);
+}
+
+// A match written again (an in-doubt commit) is skipped; another match
+// under a used id is refused, alone in its batch.
+TEST_F(JournalTest, AMatchWrittenAgainIsSkippedButAnotherMatchUnderItsIdIsRefused) {
+  const auto alice = make_player("alice");
+  Journal journal(config_);
+  MatchRecord record = new_match("room-1", {alice}, "aaaa");
+  const auto id = create_and_wait(journal, record);
+  ASSERT_TRUE(id.has_value());
+  record.id = *id;
+  EXPECT_EQ(create_and_wait(journal, record), id) << "the same match again";
+  MatchRecord other = new_match("room-2", {alice}, "bbbb");
+  other.id = *id;
+  EXPECT_FALSE(create_and_wait(journal, other).has_value());
+  EXPECT_EQ(MatchRepository(*conn_).get(*id)->room_id, "room-1");
+  EXPECT_EQ(query_value<std::int64_t>("SELECT count(*) FROM match_seats"), 1);
+}
+
+// A seat naming no player breaks a foreign key: that match fails, and the
+// rest of its batch is written.
+TEST_F(JournalTest, ANewMatchTheDatabaseRefusesFailsAloneInItsBatch) {
+  const auto alice = make_player("alice");
+  const auto running = make_match("room-1", {alice});
+  Journal journal(config_, {.batch_window = 300ms, .max_batch = 512});
+  Completions done;
+  std::atomic<int> created{0}, refused{0};
+  const auto count = [&](std::optional<std::int64_t> id) {
+    ++(id ? created : refused);
+    done.counter.add();
+  };
+  journal.create_match(new_match("good", {alice}, "1111"), count);
+  journal.create_match(new_match("bad", {alice, 987654}, "2222"), count);
+  journal.append(command(running, 1), done.record());
+  ASSERT_TRUE(done.counter.wait_for(3));
+  EXPECT_EQ(created.load(), 1);
+  EXPECT_EQ(refused.load(), 1);
+  EXPECT_EQ(done.ok.load(), 1);
+  EXPECT_EQ(MatchRepository(*conn_).list_running().size(), 2u) << "the one made by make_match and 'good'";
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
@@ -38,7 +39,17 @@ struct FinishMatch {
   std::string result_text;
 };
 
-using JournalEntry = std::variant<AppendCommand, FinishMatch>;
+// A match and its seats, written in the group commit instead of a
+// transaction of its own (a commit costs PostgreSQL far more CPU than the
+// rows). A record without an id (0) gets one from the journal: ids come
+// from matches_id_seq, reserved ahead by the journal thread. A match stored
+// already with the same id and seed is skipped (an in-doubt commit written
+// again); one with the same id and another seed is rejected.
+struct CreateMatch {
+  MatchRecord record;
+};
+
+using JournalEntry = std::variant<AppendCommand, FinishMatch, CreateMatch>;
 
 struct JournalOptions {
   std::chrono::milliseconds batch_window{2};  // wait this long to gather a batch
@@ -67,6 +78,8 @@ struct JournalStats {
 class Journal {
  public:
   using Completion = std::function<void(bool ok)>;
+  // The id of the match once it is durable; nullopt when it failed.
+  using Created = std::function<void(std::optional<std::int64_t> match_id)>;
 
   Journal(DatabaseConfig config, JournalOptions options = {});
   ~Journal();  // calls stop()
@@ -79,6 +92,11 @@ class Journal {
   // only delays completions. Completions run in append order.
   // After stop(), `done(false)` runs at once on the caller's thread.
   void append(JournalEntry entry, Completion done);
+  // Appends CreateMatch{record}: `done` gets the match's id once its rows
+  // are committed, on the journal thread, in append order with the rest.
+  // Entries appended after it that name the id come after `done` (the
+  // caller only learns the id there).
+  void create_match(MatchRecord record, Created done);
   // Writes everything appended so far, then stops the thread. Idempotent.
   // Do not call it (or destroy the journal) from a completion.
   void stop();
@@ -93,10 +111,14 @@ class Journal {
     JournalEntry entry;
     Completion done;
     std::chrono::steady_clock::time_point enqueued;
+    Created created;  // CreateMatch only
   };
+  void enqueue(Item item);
+  static void finish(const Item& item, bool ok);
   bool next_batch(std::deque<Item>& batch);
   bool give_up() const;
   void write_batch(detail::JournalWriter& writer, std::deque<Item>& batch);
+  bool give_ids(detail::JournalWriter& writer, std::deque<Item>& batch);
 
   DatabaseConfig config_;
   JournalOptions options_;
@@ -111,6 +133,7 @@ class Journal {
   std::atomic<std::uint64_t> failed_{0};
   std::atomic<std::uint64_t> batches_{0};
   std::atomic<double> last_batch_seconds_{0};
+  std::deque<std::int64_t> spare_ids_;  // journal thread only: reserved match ids
   std::mutex join_mutex_;
   std::thread thread_;
 };
