@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "concord/persistence/command_batch.hpp"
-#include "sql_array.hpp"
+#include "journal_sql.hpp"
 
 namespace concord::persistence {
 
@@ -59,41 +59,6 @@ std::vector<MatchRecord> to_matches(const pqxx::result& result) {
   return matches;
 }
 
-// A match and its seats in one prepared statement, committed on its own:
-// one round trip instead of BEGIN, an INSERT per row and COMMIT, each parsed
-// again (match creation was a third of PostgreSQL's CPU in the peer
-// benchmark). The seats come as parallel arrays.
-constexpr const char* kInsertMatch = "concord_insert_match";
-
-void prepare_insert_match(pqxx::connection& conn) {
-  conn.prepare(kInsertMatch,
-               "WITH m AS ("
-               " INSERT INTO matches (room_id, game, room_name, options_text, seed_hex,"
-               " seed_commitment, status, password_hash, creator_id, seat_count, settings_blob)"
-               " VALUES ($1, $2, $3, $4, $5, $6, 'running', $7, NULLIF($8::bigint, 0), NULLIF($9::integer, 0), $10)"
-               " RETURNING id),"
-               " s AS (INSERT INTO match_seats (match_id, seat, player_id, username, deck_body)"
-               " SELECT m.id, v.seat, v.player_id, v.username, v.deck_body FROM m,"
-               " unnest($11::integer[], $12::bigint[], $13::text[], $14::text[]) AS v(seat, player_id, username, deck_body))"
-               " SELECT id FROM m");
-}
-
-struct SeatColumns {
-  std::string seats, players, usernames, decks;
-};
-
-SeatColumns seat_columns(const std::vector<MatchSeatRecord>& seats) {
-  std::vector<std::string> numbers, players, usernames, decks;
-  for (const auto& seat : seats) {
-    numbers.push_back(std::to_string(seat.seat));
-    players.push_back(std::to_string(seat.player_id));
-    usernames.push_back(seat.username);
-    decks.push_back(seat.deck_body);
-  }
-  return {detail::array_literal(numbers), detail::array_literal(players), detail::array_literal(usernames),
-          detail::array_literal(decks)};
-}
-
 // The same index may be stored twice only with the same command (an in-doubt
 // commit written again in other runs); anything else is a corrupt log.
 void add_command(std::map<std::int64_t, CommandRecord>& by_index, CommandRecord command) {
@@ -110,16 +75,15 @@ void add_command(std::map<std::int64_t, CommandRecord>& by_index, CommandRecord 
 
 }  // namespace
 
+// The journal's statement for new matches, for one match outside a batch
+// (--journal false, tests): an id from the sequence, then the match and its
+// seats, committed on their own.
 std::int64_t MatchRepository::create(const MatchRecord& match) {
-  prepare_insert_match(conn_);
-  const SeatColumns seats = seat_columns(match.seats);
-  pqxx::nontransaction txn(conn_);
-  const std::int64_t id = txn.exec_prepared1(kInsertMatch, match.room_id, match.game, match.room_name,
-                                             match.options_text, match.seed_hex, match.seed_commitment,
-                                             match.password_hash, match.creator_id, match.seat_count,
-                                             match.settings_blob, seats.seats, seats.players, seats.usernames,
-                                             seats.decks)[0]
-                                .as<std::int64_t>();
+  CreateMatch create{match};
+  create.record.id = detail::reserve_match_ids_sql(conn_, 1).at(0);
+  const std::int64_t id = create.record.id;
+  const JournalEntry entry = std::move(create);
+  detail::write_journal_entries(conn_, {&entry});
   return id;
 }
 
