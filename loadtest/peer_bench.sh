@@ -185,7 +185,7 @@ for n in $PACED; do SCENARIOS+=("paced:$n"); done
 for scenario in "${SCENARIOS[@]}"; do
   mode="${scenario%%:*}" n="${scenario##*:}"
   log "$mode $n: Concord (journal on)"
-  RESULT["$scenario:concord"]="$(run_concord "concord-$mode-$n" "$mode" "$n" yes)"
+  RESULT["$scenario:concord"]="$(run_concord "concord-$mode-$n" "$mode" "$n" yes ${PB_EXTRA:-})"
   if [ "$PEERS" = 1 ]; then
     log "$mode $n: Colyseus"
     RESULT["$scenario:colyseus"]="$(run_peer colyseus "$PORT_COLYSEUS" "colyseus-$mode-$n" "$mode" "$n")"

@@ -146,7 +146,7 @@ bool Journal::give_ids(detail::JournalWriter& writer, std::deque<Item>& batch) {
     if (const auto* create = std::get_if<CreateMatch>(&item.entry); create && create->record.id == 0) ++needed;
   }
   if (needed > spare_ids_.size()) {
-    const auto more = writer.reserve_match_ids(std::max(needed - spare_ids_.size(), kReservedIds),
+    const auto more = writer.reserve_ids(detail::IdSequence::matches, std::max(needed - spare_ids_.size(), kReservedIds),
                                                [this] { return give_up(); });
     spare_ids_.insert(spare_ids_.end(), more.begin(), more.end());
     if (needed > spare_ids_.size()) return false;

@@ -14,74 +14,34 @@ namespace concord::persistence::detail {
 
 namespace {
 
-// One row to write: consecutive commands of one match, commands[begin, end)
-// of the batch's commands in match order.
-struct Run {
-  std::int64_t match_id = 0;
-  std::int64_t first = 0;
-  std::int64_t last = 0;
-  std::size_t begin = 0, end = 0;
-};
-
-// The batch's commands grouped by match (each match's in append order) and
-// their runs of consecutive indexes: sorted once instead of a map node per
-// match, and each run a range of `commands` instead of a vector of its own.
-struct Runs {
-  std::vector<const CommandRecord*> commands;
-  std::vector<Run> runs;
-};
-
-void runs_of(const std::vector<const AppendCommand*>& appends, Runs& out) {
-  std::vector<const AppendCommand*> by_match(appends);
-  std::stable_sort(by_match.begin(), by_match.end(),
-                   [](const AppendCommand* a, const AppendCommand* b) { return a->match_id < b->match_id; });
-  out.commands.clear();
-  out.runs.clear();
-  for (const AppendCommand* append : by_match) {
-    const std::int64_t index = append->command.index;
-    const std::size_t at = out.commands.size();
-    out.commands.push_back(&append->command);
-    if (!out.runs.empty()) {
-      Run& run = out.runs.back();
-      if (run.match_id == append->match_id && run.last + 1 == index) {
-        run.last = index;
-        run.end = at + 1;
-        continue;
-      }
-    }
-    out.runs.push_back({append->match_id, index, index, at, at + 1});
-  }
-}
-
 struct RunColumns {
   std::string matches, firsts, lasts, payloads;
 };
 
-RunColumns columns_of(const Runs& runs) {
+RunColumns columns_of(const std::vector<EncodedRun>& rows) {
   ArrayLiteral matches, firsts, lasts, payloads;
-  std::string payload;
-  for (const Run& run : runs.runs) {
-    matches.add(run.match_id);
-    firsts.add(run.first);
-    lasts.add(run.last);
-    payload.clear();
-    append_command_batch(payload, std::span(runs.commands).subspan(run.begin, run.end - run.begin));
-    payloads.add(payload);
+  for (const EncodedRun& row : rows) {
+    matches.add(row.match_id);
+    firsts.add(row.first);
+    lasts.add(row.last);
+    payloads.add(row.payload);
   }
   return {matches.take(), firsts.take(), lasts.take(), payloads.take()};
 }
 
 // A batch is written by one prepared statement, committed on its own (a
 // commit costs PostgreSQL far more CPU than a batch's rows). Its shape says
-// which of the three parts the batch holds, and each shape is its own
+// which of the five parts the batch holds, and each shape is its own
 // statement (parsed and planned once per connection), with parameters for
 // its parts only:
-//  - runs of commands (four parallel arrays: match_command_batches rows);
+//  - runs of commands as rows (four parallel arrays: match_command_batches);
 //  - ends of matches (three arrays: an UPDATE of matches, and a check that
 //    each ended match exists: concord_journal_check, migration 0006);
-//  - new matches and their seats (eleven and five arrays).
-// A batch of commands alone is a plain INSERT, the cheapest statement (a
-// batch holds one command when the server is not busy).
+//  - new matches and their seats (eleven and five arrays);
+//  - a block (its id and its payload: a journal_blocks row, migration 0008);
+//  - blocks to drop, their runs all folded (an array of ids).
+// A batch of rows alone is a plain INSERT, the cheapest statement (a batch
+// holds one command when the server is not busy).
 //
 // The statements do not skip stored rows. If one is stored already (an
 // in-doubt commit written again), the statement fails whole on the unique
@@ -90,15 +50,25 @@ RunColumns columns_of(const Runs& runs) {
 // be stored exactly the same (the join on match_command_batches sees the
 // rows from before the statement, and runs only when a run was skipped),
 // and a different command at a used index fails the whole statement. A new
-// match's id is reserved by this journal alone, so a stored match under it
-// must be its own earlier write, with the same seed; another fails the
-// whole statement. Skipping costs an index probe and an extra WAL
-// record per row: about 13% of the journal's backend in a profile with 100
-// short matches (most batches ended one).
+// match's id and a block's id are reserved by this journal alone, so a
+// stored match or block under it must be its own earlier write, with the
+// same seed or payload; another fails the whole statement. Skipping costs an
+// index probe and an extra WAL record per row: about 13% of the journal's
+// backend in a profile with 100 short matches (most batches ended one).
 struct Shape {
-  bool runs = false, ends = false, creates = false, checked = false;
+  bool runs = false, ends = false, creates = false, block = false, drops = false, checked = false;
 
-  int index() const { return (runs ? 1 : 0) | (ends ? 2 : 0) | (creates ? 4 : 0) | (checked ? 8 : 0); }
+  static constexpr int kCount = 64;
+  // One bit per part, runs the lowest.
+  static Shape of(int index) {
+    const auto bit = [index](int b) { return (index & (1 << b)) != 0; };
+    return {bit(0), bit(1), bit(2), bit(3), bit(4), bit(5)};
+  }
+  int index() const {
+    int index = 0;
+    for (const bool part : {checked, drops, block, creates, ends, runs}) index = index << 1 | (part ? 1 : 0);
+    return index;
+  }
   std::string name() const { return "concord_journal_" + std::to_string(index()); }
 };
 
@@ -183,9 +153,30 @@ std::string creates_check(const std::string& ids_array, const std::string& seeds
          "  'a match id is already used by a different match') END";
 }
 
+// The block is a plain text parameter, not an array: the server would
+// otherwise parse its kilobytes character by character (array_in).
+std::string block_cte(const Shape& shape, Params& p, std::string& id, std::string& payload) {
+  id = p.next("bigint");
+  payload = p.next("text");
+  return " block AS (INSERT INTO journal_blocks (id, payload) VALUES (" + id + ", " + payload + ")" +
+         (shape.checked ? " ON CONFLICT (id) DO NOTHING RETURNING 1)" : ")");
+}
+
+std::string block_check(const std::string& id, const std::string& payload) {
+  return "CASE WHEN EXISTS (SELECT 1 FROM block) THEN true"
+         " ELSE concord_journal_check(EXISTS (SELECT 1 FROM journal_blocks WHERE id = " + id + " AND payload = " +
+         payload + "), 'a journal block id is already used by a different block') END";
+}
+
+// A block already dropped (an in-doubt commit written again) is not there:
+// nothing to check.
+std::string drops_cte(Params& p) {
+  return " dropped AS (DELETE FROM journal_blocks WHERE id = ANY(" + p.next("bigint[]") + "))";
+}
+
 std::string statement_sql(const Shape& shape) {
   Params p;
-  if (shape.runs && !shape.ends && !shape.creates && !shape.checked) {
+  if (shape.runs && !shape.ends && !shape.creates && !shape.block && !shape.drops && !shape.checked) {
     std::string runs_array;
     return std::string(kRunsInto) + " SELECT * FROM " + runs_unnest(p, runs_array);
   }
@@ -204,6 +195,12 @@ std::string statement_sql(const Shape& shape) {
     ctes.push_back(creates_ctes(shape, p, ids_array, seeds_array));
     if (shape.checked) checks.push_back(creates_check(ids_array, seeds_array));
   }
+  if (shape.block) {
+    std::string id, payload;
+    ctes.push_back(block_cte(shape, p, id, payload));
+    if (shape.checked) checks.push_back(block_check(id, payload));
+  }
+  if (shape.drops) ctes.push_back(drops_cte(p));
   std::string sql = ctes.empty() ? "" : "WITH";
   for (std::size_t i = 0; i < ctes.size(); ++i) sql += (i ? "," : "") + ctes[i];
   sql += ctes.empty() ? "SELECT " : " SELECT ";
@@ -215,9 +212,9 @@ std::string statement_sql(const Shape& shape) {
 // The statement of a shape, prepared on first use on this connection (pqxx
 // ignores a repeated identical prepare()); the SQL is put together once.
 std::string prepare_statement(pqxx::connection& conn, const Shape& shape) {
-  static const std::array<std::string, 16> sql = [] {
-    std::array<std::string, 16> all;
-    for (int i = 0; i < 16; ++i) all[static_cast<std::size_t>(i)] = statement_sql({(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0});
+  static const std::array<std::string, Shape::kCount> sql = [] {
+    std::array<std::string, Shape::kCount> all;
+    for (int i = 0; i < Shape::kCount; ++i) all[static_cast<std::size_t>(i)] = statement_sql(Shape::of(i));
     return all;
   }();
   const std::string name = shape.name();
@@ -268,26 +265,40 @@ void add_creates(const std::vector<const CreateMatch*>& creates, std::vector<std
   }
 }
 
-struct Batch {
-  Runs runs;
-  std::vector<const FinishMatch*> finishes;
-  std::vector<const CreateMatch*> creates;
-};
+void add_block(const JournalWrite& write, std::vector<std::string>& params) {
+  params.push_back(std::to_string(write.block_id));
+  std::string payload;
+  for (const EncodedRun& run : write.block) append_block_run(payload, run);
+  params.push_back(std::move(payload));
+}
 
-std::vector<std::string> params_of(const Batch& batch) {
+std::vector<std::string> params_of(const JournalWrite& write) {
   std::vector<std::string> params;
-  if (!batch.runs.runs.empty()) {
-    RunColumns c = columns_of(batch.runs);
+  if (!write.rows.empty()) {
+    RunColumns c = columns_of(write.rows);
     for (std::string* column : {&c.matches, &c.firsts, &c.lasts, &c.payloads}) params.push_back(std::move(*column));
   }
-  if (!batch.finishes.empty()) add_ends(batch.finishes, params);
-  if (!batch.creates.empty()) add_creates(batch.creates, params);
+  if (!write.finishes.empty()) add_ends(write.finishes, params);
+  if (!write.creates.empty()) add_creates(write.creates, params);
+  if (!write.block.empty()) add_block(write, params);
+  if (!write.drops.empty()) {
+    ArrayLiteral drops;
+    for (const std::int64_t id : write.drops) drops.add(id);
+    params.push_back(drops.take());
+  }
   return params;
 }
 
-void write_batch(pqxx::connection& conn, pqxx::transaction_base& txn, const Batch& batch) {
-  Shape shape{!batch.runs.runs.empty(), !batch.finishes.empty(), !batch.creates.empty(), false};
-  const std::vector<std::string> params = params_of(batch);
+}  // namespace
+
+void write_journal(pqxx::connection& conn, const JournalWrite& write) {
+  if (write.writes_nothing()) return;
+  Shape shape{!write.rows.empty(), !write.finishes.empty(), !write.creates.empty(), !write.block.empty(),
+              !write.drops.empty(), false};
+  const std::vector<std::string> params = params_of(write);
+  // If the connection breaks, the batch is written again and the rows
+  // already there are skipped as the same.
+  pqxx::nontransaction txn(conn, "journal");
   try {
     txn.exec_prepared(prepare_statement(conn, shape), pqxx::prepare::make_dynamic_params(params));
     return;
@@ -300,27 +311,16 @@ void write_batch(pqxx::connection& conn, pqxx::transaction_base& txn, const Batc
   txn.exec_prepared(prepare_statement(conn, shape), pqxx::prepare::make_dynamic_params(params));
 }
 
-}  // namespace
-
 void write_journal_entries(pqxx::connection& conn, const std::vector<const JournalEntry*>& entries) {
-  std::vector<const AppendCommand*> commands;
-  Batch batch;
-  for (const JournalEntry* entry : entries) {
-    if (const auto* append = std::get_if<AppendCommand>(entry)) commands.push_back(append);
-    if (const auto* finish = std::get_if<FinishMatch>(entry)) batch.finishes.push_back(finish);
-    if (const auto* create = std::get_if<CreateMatch>(entry)) batch.creates.push_back(create);
-  }
-  runs_of(commands, batch.runs);
-  // If the connection breaks, the batch is written again and the rows
-  // already there are skipped as the same.
-  pqxx::nontransaction txn(conn, "journal");
-  write_batch(conn, txn, batch);
+  write_journal(conn, direct_write(entries));
 }
 
-std::vector<std::int64_t> reserve_match_ids_sql(pqxx::connection& conn, std::size_t count) {
+std::vector<std::int64_t> reserve_ids_sql(pqxx::connection& conn, IdSequence sequence, std::size_t count) {
   pqxx::nontransaction txn(conn, "journal ids");
-  const auto rows =
-      txn.exec_params("SELECT nextval('matches_id_seq') FROM generate_series(1, $1)", static_cast<std::int64_t>(count));
+  const char* sql = sequence == IdSequence::matches
+                        ? "SELECT nextval('matches_id_seq') FROM generate_series(1, $1)"
+                        : "SELECT nextval('journal_blocks_id_seq') FROM generate_series(1, $1)";
+  const auto rows = txn.exec_params(sql, static_cast<std::int64_t>(count));
   std::vector<std::int64_t> ids;
   ids.reserve(rows.size());
   for (const auto& row : rows) ids.push_back(row[0].as<std::int64_t>());

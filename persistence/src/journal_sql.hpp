@@ -7,21 +7,25 @@
 #include <pqxx/pqxx>
 
 #include "concord/persistence/journal.hpp"
+#include "journal_plan.hpp"
 
 namespace concord::persistence::detail {
 
-// Writes every entry in ONE statement, committed on its own: the commands
-// as one row per run of consecutive commands of a match
-// (match_command_batches), and the ends of matches (matches.status).
-// Re-writing an already committed batch (after an in-doubt commit) is
-// harmless: identical rows are skipped. A batch the database rejects (a
-// different command at a used index, the end of an unknown match, a status
-// it does not take) throws and writes nothing of it.
-// New matches (CreateMatch, their ids given) are written with their seats
-// in the same statement.
+// Writes the whole write in ONE statement, committed on its own: its rows
+// of commands (match_command_batches), its blocks and the blocks it drops
+// (journal_blocks), the ends of matches (matches.status), and new matches
+// (CreateMatch, their ids given) with their seats. Re-writing an already
+// committed write (after an in-doubt commit) is harmless: identical rows
+// and blocks are skipped. A write the database rejects (a different command
+// at a used index, the end of an unknown match, a status it does not take)
+// throws and writes nothing of it.
+void write_journal(pqxx::connection& conn, const JournalWrite& write);
+// The entries as rows only (direct_write), for one-off writes.
 void write_journal_entries(pqxx::connection& conn, const std::vector<const JournalEntry*>& entries);
 
-// `count` new ids from matches_id_seq, for the journal's CreateMatch entries.
-std::vector<std::int64_t> reserve_match_ids_sql(pqxx::connection& conn, std::size_t count);
+// `count` new ids from a sequence: for the journal's CreateMatch entries
+// (matches_id_seq) and its blocks (journal_blocks_id_seq).
+enum class IdSequence { matches, blocks };
+std::vector<std::int64_t> reserve_ids_sql(pqxx::connection& conn, IdSequence sequence, std::size_t count);
 
 }  // namespace concord::persistence::detail

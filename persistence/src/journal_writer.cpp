@@ -7,7 +7,6 @@
 #include <spdlog/spdlog.h>
 
 #include "connection_util.hpp"
-#include "journal_sql.hpp"
 
 namespace concord::persistence::detail {
 
@@ -16,27 +15,59 @@ JournalWriter::JournalWriter(DatabaseConfig config, const JournalOptions& option
     : config_(std::move(config)),
       backoff_(std::max(std::chrono::milliseconds(1), options.retry_backoff)),
       max_backoff_(std::max(backoff_, options.max_backoff)),
-      reachability_(reachability) {}
+      reachability_(reachability),
+      folds_({.block_runs = std::max<std::size_t>(1, options.block_runs),
+              .max_unfolded_bytes = options.max_unfolded_bytes,
+              .max_block_age = options.max_block_age}) {}
+
+namespace {
+
+// Block ids reserved at a time: one query for this many group commits.
+constexpr std::size_t kReservedBlockIds = 64;
+
+}  // namespace
 
 std::vector<bool> JournalWriter::write(const std::vector<const JournalEntry*>& entries, const GiveUp& give_up) {
-  const auto write_all = [&entries](pqxx::connection& conn) { write_journal_entries(conn, entries); };
-  const Outcome outcome = run_with_retry(write_all, entries.size(), give_up);
+  const Outcome outcome = write_planned(entries, give_up);
   if (outcome != Outcome::rejected || entries.size() == 1) {
     return std::vector<bool>(entries.size(), outcome == Outcome::ok);
   }
   spdlog::warn("journal: batch of {} rejected, writing its entries one by one", entries.size());
   std::vector<bool> results;
   results.reserve(entries.size());
-  for (const JournalEntry* entry : entries) {
-    const auto write_one = [entry](pqxx::connection& conn) { write_journal_entries(conn, {entry}); };
-    results.push_back(run_with_retry(write_one, 1, give_up) == Outcome::ok);
-  }
+  for (const JournalEntry* entry : entries) results.push_back(write_planned({entry}, give_up) == Outcome::ok);
   return results;
 }
 
-std::vector<std::int64_t> JournalWriter::reserve_match_ids(std::size_t count, const GiveUp& give_up) {
+// The fold state learns what a write left unfolded only once it is
+// committed: a write that failed changed nothing it remembers.
+JournalWriter::Outcome JournalWriter::write_planned(const std::vector<const JournalEntry*>& entries,
+                                                    const GiveUp& give_up) {
+  JournalWrite planned = folds_.plan(entries);
+  if (!give_block_id(planned, give_up)) return Outcome::unavailable;
+  const auto write_all = [&planned](pqxx::connection& conn) { write_journal(conn, planned); };
+  const Outcome outcome = planned.writes_nothing() ? Outcome::ok : run_with_retry(write_all, entries.size(), give_up);
+  if (outcome == Outcome::ok) folds_.written(planned);
+  return outcome;
+}
+
+bool JournalWriter::give_block_id(JournalWrite& write, const GiveUp& give_up) {
+  if (write.block.empty()) return true;
+  if (spare_blocks_.empty()) {
+    const auto more = reserve_ids(IdSequence::blocks, kReservedBlockIds, give_up);
+    spare_blocks_.insert(spare_blocks_.end(), more.begin(), more.end());
+    if (spare_blocks_.empty()) return false;
+  }
+  write.block_id = spare_blocks_.front();
+  spare_blocks_.pop_front();
+  return true;
+}
+
+std::vector<std::int64_t> JournalWriter::reserve_ids(IdSequence sequence, std::size_t count, const GiveUp& give_up) {
   std::vector<std::int64_t> ids;
-  const auto reserve = [&ids, count](pqxx::connection& conn) { ids = reserve_match_ids_sql(conn, count); };
+  const auto reserve = [&ids, sequence, count](pqxx::connection& conn) {
+    ids = reserve_ids_sql(conn, sequence, count);
+  };
   if (run_with_retry(reserve, count, give_up) != Outcome::ok) ids.clear();
   return ids;
 }

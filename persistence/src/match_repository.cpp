@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "concord/persistence/command_batch.hpp"
+#include "journal_blocks.hpp"
 #include "journal_sql.hpp"
 
 namespace concord::persistence {
@@ -59,20 +60,6 @@ std::vector<MatchRecord> to_matches(const pqxx::result& result) {
   return matches;
 }
 
-// The same index may be stored twice only with the same command (an in-doubt
-// commit written again in other runs); anything else is a corrupt log.
-void add_command(std::map<std::int64_t, CommandRecord>& by_index, CommandRecord command) {
-  const auto [it, added] = by_index.try_emplace(command.index, command);
-  if (added) return;
-  const CommandRecord& stored = it->second;
-  // Hashes of two versions (written before and after an upgrade) are not compared.
-  const bool same_version = stored.state_hash.size() == command.state_hash.size();
-  if (stored.seat != command.seat || stored.command_text != command.command_text ||
-      (same_version && stored.state_hash != command.state_hash)) {
-    throw std::runtime_error("journal: two different commands at index " + std::to_string(command.index));
-  }
-}
-
 }  // namespace
 
 // The journal's statement for new matches, for one match outside a batch
@@ -80,7 +67,7 @@ void add_command(std::map<std::int64_t, CommandRecord>& by_index, CommandRecord 
 // seats, committed on their own.
 std::int64_t MatchRepository::create(const MatchRecord& match) {
   CreateMatch create{match};
-  create.record.id = detail::reserve_match_ids_sql(conn_, 1).at(0);
+  create.record.id = detail::reserve_ids_sql(conn_, detail::IdSequence::matches, 1).at(0);
   const std::int64_t id = create.record.id;
   const JournalEntry entry = std::move(create);
   detail::write_journal_entries(conn_, {&entry});
@@ -107,8 +94,9 @@ std::vector<CommandRecord> MatchRepository::commands(std::int64_t match_id) {
   const auto rows = txn.exec_params(
       "SELECT idx, seat, command_text, state_hash FROM match_commands WHERE match_id = $1", match_id);
   for (const auto& row : rows) {
-    add_command(by_index, {row["idx"].as<std::int64_t>(), row["seat"].as<int>(),
-                           row["command_text"].as<std::string>(), row["state_hash"].as<std::string>(), ""});
+    detail::add_unique_command(by_index, {row["idx"].as<std::int64_t>(), row["seat"].as<int>(),
+                                          row["command_text"].as<std::string>(),
+                                          row["state_hash"].as<std::string>(), ""});
   }
   const auto runs = txn.exec_params(
       "SELECT first_idx, last_idx, payload FROM match_command_batches WHERE match_id = $1 ORDER BY first_idx",
@@ -117,12 +105,24 @@ std::vector<CommandRecord> MatchRepository::commands(std::int64_t match_id) {
     auto decoded = decode_command_batch(row["first_idx"].as<std::int64_t>(), row["last_idx"].as<std::int64_t>(),
                                         row["payload"].as<std::string>());
     if (!decoded) throw std::runtime_error("match " + std::to_string(match_id) + ": unreadable journal row");
-    for (auto& command : *decoded) add_command(by_index, std::move(command));
+    for (auto& command : *decoded) detail::add_unique_command(by_index, std::move(command));
+  }
+  // The journal's blocks: commands not folded into a row yet (and copies of
+  // some that are).
+  for (auto& command : detail::block_commands_of(txn, match_id)) {
+    detail::add_unique_command(by_index, std::move(command));
   }
   std::vector<CommandRecord> commands;
   commands.reserve(by_index.size());
   for (auto& [index, command] : by_index) commands.push_back(std::move(command));
   return commands;
+}
+
+std::size_t MatchRepository::fold_journal_blocks() {
+  pqxx::work txn(conn_);
+  const std::size_t folded = detail::fold_all_blocks(txn);
+  txn.commit();
+  return folded;
 }
 
 bool MatchRepository::finish(std::int64_t match_id, const std::string& status, const std::string& result_text) {

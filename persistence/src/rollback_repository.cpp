@@ -2,10 +2,14 @@
 // 0004). A rollback moves the voided commands out of the live log
 // (match_command_batches, and match_commands rows from before 0002) in the
 // same transaction that records it, so recovery reads the rolled-back log.
+// The journal must have folded the match first (FoldMatch): the rollback
+// reads and rewrites rows, and removes the match's runs from the journal's
+// blocks.
 #include <map>
 
 #include "concord/persistence/command_batch.hpp"
 #include "concord/persistence/repositories.hpp"
+#include "journal_blocks.hpp"
 
 namespace concord::persistence {
 
@@ -114,6 +118,9 @@ std::int64_t RollbackRepository::void_commands(const RollbackRecord& rollback) {
   cut_straddling(txn, rollback.match_id, after, tail);
   txn.exec_params("DELETE FROM match_command_batches WHERE match_id = $1 AND first_idx > $2", rollback.match_id, after);
   txn.exec_params("DELETE FROM match_commands WHERE match_id = $1 AND idx > $2", rollback.match_id, after);
+  // The journal folded the match before the rollback (FoldMatch): its runs
+  // still in blocks are copies, and the voided ones must not come back.
+  detail::purge_block_runs(txn, rollback.match_id);
   txn.commit();
   return id;
 }

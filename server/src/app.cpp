@@ -6,6 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <algorithm>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -31,6 +32,10 @@ namespace {
 void prepare_database(const persistence::DatabaseConfig& db, AppContext& ctx, TournamentDirector& tournaments) {
   auto conn = persistence::connect(db);
   for (const auto& name : persistence::migrate(*conn)) spdlog::info("applied migration {}", name);
+  // Before recovery reads the logs, and before the journal writes a block of its own.
+  if (const auto folded = persistence::MatchRepository(*conn).fold_journal_blocks()) {
+    spdlog::info("journal: {} command(s) left in blocks by the previous process folded into their matches", folded);
+  }
   ctx.capabilities.load_granted(persistence::JudgeRepository(*conn).judges());
   ctx.capabilities.load_organizers(persistence::TournamentRepository(*conn).organizers());
   tournaments.load(*conn);
@@ -46,6 +51,11 @@ std::unique_ptr<persistence::Journal> make_journal(const Config& config, const p
   }
   persistence::JournalOptions options;
   options.batch_window = std::chrono::milliseconds(config.journal_window_ms);
+  if (config.journal_block_runs == 0) {
+    options.block_runs = std::numeric_limits<std::size_t>::max();
+  } else {
+    options.block_runs = static_cast<std::size_t>(config.journal_block_runs);
+  }
   auto journal = std::make_unique<persistence::Journal>(db, options);
   Metrics::instance().set_journal_source([j = journal.get()] {
     const auto stats = j->stats();

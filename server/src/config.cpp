@@ -85,6 +85,7 @@ po::options_description make_options() {
   t.add<bool>("journal", "journal match commands (off only for benchmarks)", d.journal);
   t.add<std::int64_t>("db-workers", "database worker threads", d.db_workers);
   t.add<std::int64_t>("journal-window-ms", "extra wait in milliseconds to gather a journal batch (0: batch what arrives during a commit)", d.journal_window_ms);
+  t.add<std::int64_t>("journal-block-runs", "a group commit with runs of at least this many matches writes them as one block (0: never)", d.journal_block_runs);
   t.add<std::int64_t>("max-message-bytes", "largest client frame; larger frames close with 1009", d.max_message_bytes);
   t.add<std::int64_t>("outbound-max-messages", "per-connection outbound queue bound (messages)", d.outbound_max_messages);
   t.add<std::int64_t>("outbound-max-bytes", "per-connection outbound queue bound (bytes)", d.outbound_max_bytes);
@@ -164,6 +165,7 @@ void read_application(const po::variables_map& vm, Config& c) {
   read_value(vm, "journal", c.journal);
   read_int(vm, "db-workers", 1, 1024, c.db_workers);
   read_int(vm, "journal-window-ms", 0, 60000, c.journal_window_ms);
+  read_int(vm, "journal-block-runs", 0, 100000, c.journal_block_runs);
   read_int(vm, "max-rooms-per-player", 1, kIntMax, c.max_rooms_per_player);
   read_int(vm, "login-failures-per-minute", 1, kIntMax, c.login_failures_per_minute);
   read_int(vm, "waiting-room-expiry", 1, 30 * 86400, c.waiting_room_expiry_s);

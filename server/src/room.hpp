@@ -390,6 +390,9 @@ class Room : public std::enable_shared_from_this<Room> {
  private:
   void do_rollback(PlayerRef judge, const LinkPtr& link, std::uint64_t request_id, std::uint64_t to_index,
                    const std::string& reason);
+  void fold_journal(std::function<void(Room&)> folded, std::function<void(Room&)> failed);
+  void store_rollback(const PlayerRef& judge, const LinkPtr& link, std::uint64_t request_id,
+                      const persistence::RollbackRecord& record);
   void install_rollback(Rebuilt& rebuilt, const PlayerRef& judge, std::uint64_t from_index);
   void do_match_log(const LinkPtr& link, std::uint64_t request_id);
   rules::MatchSetup match_setup() const;

@@ -83,8 +83,28 @@ void Room::do_rollback(PlayerRef judge, const LinkPtr& link, std::uint64_t reque
   record.from_index = static_cast<std::int64_t>(command_index_);
   record.to_index = static_cast<std::int64_t>(to_index);
   record.reason = reason;
+  fold_journal([=](Room& r) { r.store_rollback(judge, link, request_id, record); },
+               [link, request_id](Room& r) {
+                 r.rolling_back_ = false;
+                 link->send(make_error(request_id, "UNAVAILABLE", "the rollback could not be stored; nothing changed"));
+               });
+}
+
+// The journal first makes every command of the match a row of its own
+// (persistence::FoldMatch), since the rollback reads and rewrites rows.
+void Room::fold_journal(std::function<void(Room&)> folded, std::function<void(Room&)> failed) {
+  if (!ctx_.journal) return folded(*this);
+  ctx_.journal->append(persistence::FoldMatch{match_id_},
+                       [self = shared_from_this(), folded = std::move(folded), failed = std::move(failed)](bool ok) {
+                         self->on_strand([ok, folded, failed](Room& r) { (ok ? folded : failed)(r); });
+                       });
+}
+
+void Room::store_rollback(const PlayerRef& judge, const LinkPtr& link, std::uint64_t request_id,
+                          const persistence::RollbackRecord& record) {
   auto rebuilt = std::make_shared<Rebuilt>();
-  const auto from = command_index_;
+  const auto from = static_cast<std::uint64_t>(record.from_index);
+  const auto to_index = static_cast<std::uint64_t>(record.to_index);
   queue_write(
       [game = &game_.definition, setup = match_setup(), record, rebuilt](pqxx::connection& conn) {
         return rebuild_and_store(conn, *game, setup, record, *rebuilt);

@@ -568,8 +568,8 @@ TEST_F(JournalTest, AMatchWrittenAgainIsSkippedButAnotherMatchUnderItsIdIsRefuse
   EXPECT_EQ(query_value<std::int64_t>("SELECT count(*) FROM match_seats"), 1);
 }
 
-// A seat naming no player breaks a foreign key: that match fails, and the
-// rest of its batch is written.
+// A seat the database refuses (its number is negative) fails that match,
+// and the rest of its batch is written.
 TEST_F(JournalTest, ANewMatchTheDatabaseRefusesFailsAloneInItsBatch) {
   const auto alice = make_player("alice");
   const auto running = make_match("room-1", {alice});
@@ -581,7 +581,9 @@ TEST_F(JournalTest, ANewMatchTheDatabaseRefusesFailsAloneInItsBatch) {
     done.counter.add();
   };
   journal.create_match(new_match("good", {alice}, "1111"), count);
-  journal.create_match(new_match("bad", {alice, 987654}, "2222"), count);
+  auto bad = new_match("bad", {alice, alice}, "2222");
+  bad.seats[1].seat = -1;  // match_seats: CHECK (seat >= 0)
+  journal.create_match(bad, count);
   journal.append(command(running, 1), done.record());
   ASSERT_TRUE(done.counter.wait_for(3));
   EXPECT_EQ(created.load(), 1);

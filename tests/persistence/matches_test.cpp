@@ -44,7 +44,11 @@ TEST_F(MatchesTest, RoomIdsAreUnique) {
 
 TEST_F(MatchesTest, CreateIsAllOrNothing) {
   const auto alice = make_player("alice");
-  EXPECT_THROW(make_match("room-1", {alice, 999999}), pqxx::foreign_key_violation);
+  MatchRecord match;
+  match.room_id = "room-1";
+  match.game = "everzone";
+  match.seats = {{0, alice, "alice", ""}, {-1, alice, "alice", ""}};  // CHECK (seat >= 0)
+  EXPECT_THROW(MatchRepository(*conn_).create(match), pqxx::check_violation);
   EXPECT_EQ(query_value<int>("SELECT count(*) FROM matches"), 0);
 }
 

@@ -46,6 +46,42 @@ TEST_F(Recovery, KilledMidMatchThenPlayersResumeAndFinish) {
   EXPECT_GT(last.command_index(), acknowledged);
 }
 
+// With --journal-block-runs 1 the journal writes every command that
+// continues what it wrote into a journal block, as it does under load: a
+// crash leaves them there, and the restart folds them before recovery.
+class RecoveryFromBlocks : public Recovery {
+ protected:
+  std::vector<std::string> server_args() const override { return {"--journal-block-runs", "1"}; }
+};
+
+TEST_F(RecoveryFromBlocks, CommandsLeftInJournalBlocksByAKillAreAllRecovered) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  const auto room = start_duel(*alice, *bob);
+  const auto before = play_until(*alice, *bob, room, 3, 4);
+  ASSERT_EQ(before.command_index(), 3u);
+  const auto alice_token = alice->token();
+  const auto bob_token = bob->token();
+  server_->kill_hard();
+  alice.reset();
+  bob.reset();
+  EXPECT_EQ(count("SELECT count(*) FROM match_command_batches"), 0) << "no command was written as a row";
+  EXPECT_GT(count("SELECT count(*) FROM journal_blocks"), 0);
+  server_->start();
+  EXPECT_EQ(count("SELECT count(*) FROM journal_blocks"), 0) << "the start-up folded every block";
+  EXPECT_EQ(count("SELECT coalesce(sum(last_idx - first_idx + 1), 0) FROM match_command_batches"), 3);
+
+  auto alice2 = connect();
+  auto bob2 = connect();
+  ASSERT_EQ(alice2->resume(alice_token, 0).rooms_size(), 1);
+  bob2->resume(bob_token, 0);
+  const auto after = alice2->wait_for_match_update(room);
+  EXPECT_EQ(after.command_index(), 3u) << "every acknowledged command survived the crash";
+  EXPECT_EQ(after.view().value(), before.view().value());
+  const auto last = play_until(*alice2, *bob2, room, UINT64_MAX, 5);
+  EXPECT_TRUE(last.finished());
+}
+
 TEST_F(Recovery, GracefulShutdownKeepsTheMatchToo) {
   auto alice = player("alice");
   auto bob = player("bob");

@@ -121,6 +121,43 @@ TEST_F(Rollback, AfterAKillTheRecoveredMatchIsTheRolledBackOne) {
   EXPECT_EQ(count("SELECT last_idx - first_idx + 1 FROM match_voided_commands"), 3) << "commands 3-5 kept as voided";
 }
 
+// With --journal-block-runs 1 every command continuing what the journal
+// wrote goes into a journal block (migration 0008): the rollback must first
+// fold the match's runs into rows, and the voided ones must not come back
+// from the blocks when the restart folds what the crash left.
+class RollbackFromBlocks : public Rollback {
+ protected:
+  std::vector<std::string> server_args() const override {
+    return {"--judges", "jane", "--journal-block-runs", "1"};
+  }
+};
+
+TEST_F(RollbackFromBlocks, ARollbackOfCommandsInBlocksSurvivesAKillAsTheRolledBackMatch) {
+  auto alice = player("alice");
+  auto bob = player("bob");
+  auto jane = player("jane");
+  const auto room = paused_at(*alice, *bob, *jane, 5);
+  ASSERT_GT(count("SELECT count(*) FROM journal_blocks"), 0) << "the commands were written into blocks";
+  ASSERT_TRUE(jane->call(rollback(room, 2)).has_rolled_back());
+  wait_for_rollback({alice.get(), bob.get()}, room);
+  ASSERT_EQ(code_of(*jane, resume(room)), "");
+  const auto before = play_until(*alice, *bob, room, 4, 23);
+  ASSERT_EQ(before.command_index(), 4u);
+  const auto token = alice->token();
+  const auto seq = alice->last_seq();
+  server_->kill_hard();
+  alice.reset();
+  bob.reset();
+  jane.reset();
+  server_->start();
+  auto again = connect();
+  again->resume(token, seq);
+  const auto after = again->wait_for_match_update(room);
+  EXPECT_EQ(after.command_index(), 4u);
+  EXPECT_EQ(after.view().value(), before.view().value()) << "the same state as before the kill";
+  EXPECT_EQ(count("SELECT last_idx - first_idx + 1 FROM match_voided_commands"), 3) << "commands 3-5 kept as voided";
+}
+
 // Prompt ids never repeat for a seat (protocol/README.md section 1, "Per-seat
 // prompt ids"): the commands after k are played again at the same indexes,
 // and an answer to a prompt of the voided branch must not land on a new one.

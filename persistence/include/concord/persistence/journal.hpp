@@ -49,7 +49,15 @@ struct CreateMatch {
   MatchRecord record;
 };
 
-using JournalEntry = std::variant<AppendCommand, FinishMatch, CreateMatch>;
+// Makes every durable command of the match a match_command_batches row
+// (none left only in journal_blocks), and forgets the match's runs. Before a
+// rollback, which rewrites those rows. Writes nothing if there is nothing
+// to fold.
+struct FoldMatch {
+  std::int64_t match_id = 0;
+};
+
+using JournalEntry = std::variant<AppendCommand, FinishMatch, CreateMatch, FoldMatch>;
 
 struct JournalOptions {
   std::chrono::milliseconds batch_window{2};  // wait this long to gather a batch
@@ -65,6 +73,15 @@ struct JournalOptions {
   // While idle, check the connection this often, so that reachability()
   // notices an outage (and its end) without waiting for the next write.
   std::chrono::milliseconds idle_probe{1000};
+  // Under load a batch holds one run of commands of each of many matches.
+  // When at least block_runs of them continue what the journal wrote
+  // itself, they are written as one journal_blocks row instead of a row
+  // each (migration 0008), and each match's runs are folded into a row of
+  // its own when it ends, when they pass max_unfolded_bytes, or when
+  // max_block_age blocks were written after the oldest of them.
+  std::size_t block_runs = 4;
+  std::size_t max_unfolded_bytes = 7000;
+  std::int64_t max_block_age = 1024;
 };
 
 struct JournalStats {

@@ -113,6 +113,10 @@ class MatchRepository {
   // Every match with status "running", with seats.
   std::vector<MatchRecord> list_running();
   std::vector<CommandRecord> commands(std::int64_t match_id);  // in order
+  // Start-up, before recovery and before the journal writes: the commands
+  // that the previous process left in the journal's blocks (migration 0008)
+  // become rows of their matches. Returns how many commands it stored.
+  std::size_t fold_journal_blocks();
   // Ends a match outside the journal (crash recovery marking an unrecoverable
   // match "aborted"). Returns false if no such match exists.
   bool finish(std::int64_t match_id, const std::string& status, const std::string& result_text);

@@ -22,6 +22,7 @@ struct Config {
   // is in flight goes into the next. Measured faster than 2 ms for 1 and 8
   // rooms (loadtest/journal_compare.sh).
   int journal_window_ms = 0;
+  int journal_block_runs = 4;  // 0: every command in a row of its match
   std::uint32_t max_message_bytes = 64 * 1024; // --max-message-bytes / CONCORD_MAX_MESSAGE_BYTES
   std::size_t outbound_max_messages = 1024;    // --outbound-max-messages
   std::size_t outbound_max_bytes = 8 << 20;    // --outbound-max-bytes
