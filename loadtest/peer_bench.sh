@@ -7,17 +7,19 @@
 #
 # Usage: loadtest/peer_bench.sh [--build DIR] [--measure S] [--warmup S] [--think S]
 #          [--closed "1 10 100"] [--paced "500 2000"] [--skip-peers] [--skip-threads]
-#          [--skip-journal-off] [--concord-client node|cpp] [--out FILE]
+#          [--skip-journal-off] [--concord-client node|cpp] [--server-args "FLAGS"] [--out FILE]
 # --concord-client: what drives Concord: `node` (default), the Node client of
 # loadtest/peers/concord, one event loop like the peers' clients; `cpp`,
 # concord-load (a thread per match slot, blocking sockets).
+# --server-args: more flags for Concord's journal-on runs, e.g.
+# "--journal-block-runs 0" to compare a setting side by side.
 # PostgreSQL: the project-local cluster of deploy/dev/postgres.sh
 # (CONCORD_PG_DIR, CONCORD_PG_PORT), database concord_peer_bench; the bots'
 # accounts and sessions are seeded there (tokens in $CONCORD_BENCH_STATE).
 set -euo pipefail
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="" MEASURE=20 WARMUP=5 THINK=2 CLOSED="1 10 100" PACED="500 2000" OUT=""
-PEERS=1 THREADS=1 JOURNAL_OFF=1 CONCORD_CLIENT=node
+PEERS=1 THREADS=1 JOURNAL_OFF=1 CONCORD_CLIENT=node SERVER_ARGS=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) BUILD="$2"; shift 2 ;;
@@ -31,7 +33,8 @@ while [ $# -gt 0 ]; do
     --skip-threads) THREADS=0; shift ;;
     --skip-journal-off) JOURNAL_OFF=0; shift ;;
     --concord-client) CONCORD_CLIENT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --server-args) SERVER_ARGS="$2"; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "peer_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -185,7 +188,8 @@ for n in $PACED; do SCENARIOS+=("paced:$n"); done
 for scenario in "${SCENARIOS[@]}"; do
   mode="${scenario%%:*}" n="${scenario##*:}"
   log "$mode $n: Concord (journal on)"
-  RESULT["$scenario:concord"]="$(run_concord "concord-$mode-$n" "$mode" "$n" yes ${PB_EXTRA:-})"
+  # shellcheck disable=SC2086  # SERVER_ARGS: several flags
+  RESULT["$scenario:concord"]="$(run_concord "concord-$mode-$n" "$mode" "$n" yes $SERVER_ARGS)"
   if [ "$PEERS" = 1 ]; then
     log "$mode $n: Colyseus"
     RESULT["$scenario:colyseus"]="$(run_peer colyseus "$PORT_COLYSEUS" "colyseus-$mode-$n" "$mode" "$n")"
