@@ -1,13 +1,11 @@
 // Internal: the SQL the journal runs for one batch (see journal_sql.hpp).
 #include "journal_sql.hpp"
 
-#include <algorithm>
 #include <array>
 #include <map>
-#include <span>
 #include <string>
 
-#include "concord/persistence/command_batch.hpp"
+#include "journal_blocks.hpp"
 #include "sql_array.hpp"
 
 namespace concord::persistence::detail {

@@ -31,6 +31,10 @@ class Rollback : public ServerTest {
     EXPECT_EQ(code_of(jane, pause(room)), "");
     return room;
   }
+
+  // Rolls a match paused at 5 back to 2, plays on to 4, kills the server
+  // and restarts it: the recovered match is the rolled-back one.
+  void roll_back_then_kill(bool in_blocks);
 };
 
 bool has_rollback_event(const v1::MatchUpdate& update) {
@@ -95,11 +99,14 @@ TEST_F(Rollback, TheMatchLogShowsTheVoidedBranchAndTheRollback) {
 
 // kill -9 after the rollback and after new commands: recovery rebuilds the
 // rolled-back match from the live log; the voided commands are still stored.
-TEST_F(Rollback, AfterAKillTheRecoveredMatchIsTheRolledBackOne) {
+void Rollback::roll_back_then_kill(bool in_blocks) {
   auto alice = player("alice");
   auto bob = player("bob");
   auto jane = player("jane");
   const auto room = paused_at(*alice, *bob, *jane, 5);
+  if (in_blocks) {
+    ASSERT_GT(count("SELECT count(*) FROM journal_blocks"), 0) << "the commands were written into blocks";
+  }
   ASSERT_TRUE(jane->call(rollback(room, 2)).has_rolled_back());
   wait_for_rollback({alice.get(), bob.get()}, room);
   ASSERT_EQ(code_of(*jane, resume(room)), "");
@@ -121,6 +128,8 @@ TEST_F(Rollback, AfterAKillTheRecoveredMatchIsTheRolledBackOne) {
   EXPECT_EQ(count("SELECT last_idx - first_idx + 1 FROM match_voided_commands"), 3) << "commands 3-5 kept as voided";
 }
 
+TEST_F(Rollback, AfterAKillTheRecoveredMatchIsTheRolledBackOne) { roll_back_then_kill(false); }
+
 // With --journal-block-runs 1 every command continuing what the journal
 // wrote goes into a journal block (migration 0008): the rollback must first
 // fold the match's runs into rows, and the voided ones must not come back
@@ -133,29 +142,7 @@ class RollbackFromBlocks : public Rollback {
 };
 
 TEST_F(RollbackFromBlocks, ARollbackOfCommandsInBlocksSurvivesAKillAsTheRolledBackMatch) {
-  auto alice = player("alice");
-  auto bob = player("bob");
-  auto jane = player("jane");
-  const auto room = paused_at(*alice, *bob, *jane, 5);
-  ASSERT_GT(count("SELECT count(*) FROM journal_blocks"), 0) << "the commands were written into blocks";
-  ASSERT_TRUE(jane->call(rollback(room, 2)).has_rolled_back());
-  wait_for_rollback({alice.get(), bob.get()}, room);
-  ASSERT_EQ(code_of(*jane, resume(room)), "");
-  const auto before = play_until(*alice, *bob, room, 4, 23);
-  ASSERT_EQ(before.command_index(), 4u);
-  const auto token = alice->token();
-  const auto seq = alice->last_seq();
-  server_->kill_hard();
-  alice.reset();
-  bob.reset();
-  jane.reset();
-  server_->start();
-  auto again = connect();
-  again->resume(token, seq);
-  const auto after = again->wait_for_match_update(room);
-  EXPECT_EQ(after.command_index(), 4u);
-  EXPECT_EQ(after.view().value(), before.view().value()) << "the same state as before the kill";
-  EXPECT_EQ(count("SELECT last_idx - first_idx + 1 FROM match_voided_commands"), 3) << "commands 3-5 kept as voided";
+  roll_back_then_kill(true);
 }
 
 // Prompt ids never repeat for a seat (protocol/README.md section 1, "Per-seat
