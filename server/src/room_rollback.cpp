@@ -92,8 +92,12 @@ void Room::do_rollback(PlayerRef judge, const LinkPtr& link, std::uint64_t reque
 
 // The journal first makes every command of the match a row of its own
 // (persistence::FoldMatch), since the rollback reads and rewrites rows.
+// While the journal knows the database is unreachable the rollback is
+// refused at once, as the database worker refused it, instead of waiting
+// for the outage to end.
 void Room::fold_journal(std::function<void(Room&)> folded, std::function<void(Room&)> failed) {
   if (!ctx_.journal) return folded(*this);
+  if (!ctx_.journal->reachability().reachable) return failed(*this);
   ctx_.journal->append(persistence::FoldMatch{match_id_},
                        [self = shared_from_this(), folded = std::move(folded), failed = std::move(failed)](bool ok) {
                          self->on_strand([ok, folded, failed](Room& r) { (ok ? folded : failed)(r); });
