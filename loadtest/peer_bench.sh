@@ -8,11 +8,19 @@
 # Usage: loadtest/peer_bench.sh [--build DIR] [--measure S] [--warmup S] [--think S]
 #          [--closed "1 10 100"] [--paced "500 2000"] [--skip-peers] [--skip-threads]
 #          [--skip-journal-off] [--concord-client node|cpp] [--server-args "FLAGS"] [--out FILE]
+#          [--client-node-flags "FLAGS"] [--latency-dir DIR] [--keep-logs DIR]
 # --concord-client: what drives Concord: `node` (default), the Node client of
 # loadtest/peers/concord, one event loop like the peers' clients; `cpp`,
 # concord-load (a thread per match slot, blocking sockets).
 # --server-args: more flags for Concord's journal-on runs, e.g.
 # "--journal-block-runs 0" to compare a setting side by side.
+# --client-node-flags: V8 flags of the Node load clients (all three systems),
+# default "--single-threaded-gc": the client has one core, on which V8's
+# parallel collector threads only take turns (4 ms each, 20 ms stalls seen
+# by `perf sched timehist`); see loadtest/README.md.
+# --latency-dir: each Node client writes DIR/<scenario>.latency, a line
+# "<send time, Unix ms> <latency ms>" per measured move. --keep-logs: copy
+# the servers' and clients' logs to DIR.
 # PostgreSQL: the project-local cluster of deploy/dev/postgres.sh
 # (CONCORD_PG_DIR, CONCORD_PG_PORT), database concord_peer_bench; the bots'
 # accounts and sessions are seeded there (tokens in $CONCORD_BENCH_STATE).
@@ -20,6 +28,7 @@ set -euo pipefail
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="" MEASURE=20 WARMUP=5 THINK=2 CLOSED="1 10 100" PACED="500 2000" OUT=""
 PEERS=1 THREADS=1 JOURNAL_OFF=1 CONCORD_CLIENT=node SERVER_ARGS=""
+CLIENT_NODE_FLAGS="--single-threaded-gc" LATENCY_DIR="" KEEP_LOGS=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) BUILD="$2"; shift 2 ;;
@@ -34,7 +43,10 @@ while [ $# -gt 0 ]; do
     --skip-journal-off) JOURNAL_OFF=0; shift ;;
     --concord-client) CONCORD_CLIENT="$2"; shift 2 ;;
     --server-args) SERVER_ARGS="$2"; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    --client-node-flags) CLIENT_NODE_FLAGS="$2"; shift 2 ;;
+    --latency-dir) LATENCY_DIR="$2"; shift 2 ;;
+    --keep-logs) KEEP_LOGS="$2"; shift 2 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "peer_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -42,6 +54,7 @@ done
 STATE="${CONCORD_BENCH_STATE:-/var/tmp/concord-peer-bench}"
 mkdir -p "$STATE"
 LOGS="$(mktemp -d)"
+[ -z "$LATENCY_DIR" ] || mkdir -p "$LATENCY_DIR"
 SERVER_CORE=0 LOAD_CORE=1
 PORT_CONCORD=18311 PORT_COLYSEUS=18312 PORT_BGIO=18313 PORT_ECHO=18314
 ulimit -n 20000 2>/dev/null || true
@@ -103,7 +116,11 @@ stop_server() {
   if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
   SERVER_PID=""
 }
-cleanup() { stop_server; rm -rf "$LOGS"; }
+cleanup() {
+  stop_server
+  if [ -n "$KEEP_LOGS" ]; then mkdir -p "$KEEP_LOGS" && cp -r "$LOGS"/. "$KEEP_LOGS"/; fi
+  rm -rf "$LOGS"
+}
 trap cleanup EXIT
 
 wait_port() {  # port
@@ -138,6 +155,19 @@ show_failure() {
   tail -n 20 "$LOGS/$1.server.log" >&2 || true
 }
 
+# node_client <label> <peer dir> <port> <mode> <matches> <more client flags...>:
+# runs a Node load client on the load core, its output in $LOGS/<label>.load.log.
+node_client() {
+  local label="$1" peer="$2" port="$3" mode="$4" matches="$5"; shift 5
+  local latency=()
+  [ -n "$LATENCY_DIR" ] && latency=(--latency-file "$LATENCY_DIR/$label.latency")
+  # shellcheck disable=SC2086  # CLIENT_NODE_FLAGS: several flags
+  taskset -c "$LOAD_CORE" node --max-old-space-size=4096 $CLIENT_NODE_FLAGS "$SRC/loadtest/peers/$peer/client.js" \
+    --port "$port" --matches "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" \
+    --measure "$MEASURE" --server-pid "$SERVER_PID" "${latency[@]}" "$@" \
+    >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "load client exit status $?"
+}
+
 # run_concord <label> <mode> <matches> <pin> <server flags...>: prints the bench line.
 # Every bot connects from 127.0.0.1, so the per-address connection cap is off
 # (the peers have none); the rate limits are lifted for the same reason.
@@ -148,10 +178,7 @@ run_concord() {
     --address 127.0.0.1 --port "$PORT_CONCORD" --database "$CONNINFO" --rate 1000000 --burst 1000000 \
     --max-connections-per-address 0 --log-level warn "$@"
   if [ "$CONCORD_CLIENT" = node ]; then
-    taskset -c "$LOAD_CORE" node --max-old-space-size=4096 "$SRC/loadtest/peers/concord/client.js" \
-      --port "$PORT_CONCORD" --matches "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" \
-      --measure "$MEASURE" --server-pid "$SERVER_PID" --pg-pid "$PG_PID" --token-file "$STATE/tokens" \
-      >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "load client exit status $?"
+    node_client "$label" concord "$PORT_CONCORD" "$mode" "$matches" --pg-pid "$PG_PID" --token-file "$STATE/tokens"
   else
     taskset -c "$LOAD_CORE" "$BUILD/loadtest/concord-load" --port "$PORT_CONCORD" --game test_counterduel \
       --rooms "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
@@ -166,9 +193,7 @@ run_concord() {
 run_peer() {
   local peer="$1" port="$2" label="$3" mode="$4" matches="$5"
   start_server yes "$port" "$LOGS/$label.server.log" node "$SRC/loadtest/peers/$peer/server.js" --port "$port"
-  taskset -c "$LOAD_CORE" node --max-old-space-size=4096 "$SRC/loadtest/peers/$peer/client.js" --port "$port" \
-    --matches "$matches" --think-time "$(think_of "$mode")" --warmup "$WARMUP" --measure "$MEASURE" \
-    --server-pid "$SERVER_PID" >"$LOGS/$label.load.log" 2>&1 || show_failure "$label" "load client exit status $?"
+  node_client "$label" "$peer" "$port" "$mode" "$matches"
   stop_server
   grep '^bench:' "$LOGS/$label.load.log" || { log "$label failed:"; cat "$LOGS/$label.load.log" >&2; echo "bench: failed"; }
 }

@@ -9,7 +9,10 @@ const { execSync } = require('child_process');
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
 // `strings` names a client's own flags that take text: { '--flag': 'key' }.
-function parseFlags(argv, strings = {}) {
+// --latency-file FILE (every client): a line "<send time, Unix ms> <latency
+// ms>" per measured move, written at the end.
+function parseFlags(argv, clientStrings = {}) {
+  const strings = { '--latency-file': 'latencyFile', ...clientStrings };
   const flags = { port: 0, matches: 1, think: 0, warmup: 5, measure: 20, serverPid: 0, pgPid: 0, seed: 1 };
   const names = { '--port': 'port', '--matches': 'matches', '--think-time': 'think', '--warmup': 'warmup',
                   '--measure': 'measure', '--server-pid': 'serverPid', '--pg-pid': 'pgPid', '--seed': 'seed' };
@@ -88,6 +91,7 @@ class Bench {
     this.flags = flags;
     this.rngState = (flags.seed >>> 0) || 1;
     this.latencies = [];
+    this.sentTimes = [];  // with --latency-file: when each measured move was sent
     this.waitingFor = flags.matches;
     this.errors = 0;
     this.deadSlots = 0;  // slots that could not open a match: not live
@@ -132,7 +136,9 @@ class Bench {
 
   moveSeen(sentAt) {
     const now = performance.now();
-    if (now >= this.windowStart && now < this.windowEnd) this.latencies.push(now - sentAt);
+    if (now < this.windowStart || now >= this.windowEnd) return;
+    this.latencies.push(now - sentAt);
+    if (this.flags.latencyFile) this.sentTimes.push(sentAt);
   }
 
   error(what) {
@@ -159,7 +165,14 @@ class Bench {
                 ` p50_ms=${fixed(quantile(sorted, 0.5))}` +
                 ` p99_ms=${fixed(quantile(sorted, 0.99))} rss_idle_kib=${this.rssIdle ?? '-'}` +
                 ` rss_end_kib=${rssEnd ?? '-'} live_matches=${live}`);
+    if (this.flags.latencyFile) this.writeLatencies();
     process.exit(this.errors === 0 ? 0 : 1);
+  }
+
+  writeLatencies() {
+    const lines = this.sentTimes.map((sent, i) =>
+      `${(performance.timeOrigin + sent).toFixed(3)} ${this.latencies[i].toFixed(3)}\n`);
+    fs.writeFileSync(this.flags.latencyFile, lines.join(''));
   }
 }
 
