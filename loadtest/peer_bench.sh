@@ -46,7 +46,7 @@ while [ $# -gt 0 ]; do
     --client-node-flags) CLIENT_NODE_FLAGS="$2"; shift 2 ;;
     --latency-dir) LATENCY_DIR="$2"; shift 2 ;;
     --keep-logs) KEEP_LOGS="$2"; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 0 ;;
     *) echo "peer_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
