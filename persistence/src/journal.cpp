@@ -127,9 +127,13 @@ bool Journal::next_batch(std::deque<Item>& batch) {
   const bool woken = cv_.wait_for(lock, options_.idle_probe, [this] { return stopping_ || !queue_.empty(); });
   if (!woken) return true;
   if (queue_.empty()) return false;
+  // Waited only while the deadline is ahead: with no window (the server's
+  // default) it has passed, and waiting on the condition would still cost a
+  // futex call per batch.
   const auto deadline = queue_.front().enqueued + options_.batch_window;
-  cv_.wait_until(lock, deadline,
-                 [this] { return stopping_ || queue_.size() >= options_.max_batch; });
+  if (Clock::now() < deadline) {
+    cv_.wait_until(lock, deadline, [this] { return stopping_ || queue_.size() >= options_.max_batch; });
+  }
   const auto count = static_cast<std::ptrdiff_t>(std::min(queue_.size(), options_.max_batch));
   batch.insert(batch.end(), std::make_move_iterator(queue_.begin()),
                std::make_move_iterator(queue_.begin() + count));

@@ -33,11 +33,17 @@ std::shared_ptr<Room> Lobby::find(const std::string& id) const {
 }
 
 std::vector<std::shared_ptr<Room>> Lobby::list(const std::string& game) const {
-  std::lock_guard lock(mutex_);
-  std::vector<std::shared_ptr<Room>> out;
-  for (const auto& [id, room] : rooms_) {
-    if (game.empty() || room->game_id() == game) out.push_back(room);
+  std::vector<std::pair<std::string, std::shared_ptr<Room>>> found;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : rooms_) {
+      if (game.empty() || room->game_id() == game) found.emplace_back(id, room);
+    }
   }
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::shared_ptr<Room>> out;
+  out.reserve(found.size());
+  for (auto& [id, room] : found) out.push_back(std::move(room));
   return out;
 }
 

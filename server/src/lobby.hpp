@@ -6,6 +6,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "room.hpp"
@@ -21,7 +22,7 @@ class Lobby {
   // Adds a room with a known id (crash recovery).
   std::shared_ptr<Room> adopt(const GameEntry& game, const std::string& id, RoomSettings settings);
   std::shared_ptr<Room> find(const std::string& id) const;
-  std::vector<std::shared_ptr<Room>> list(const std::string& game) const;  // "" = all
+  std::vector<std::shared_ptr<Room>> list(const std::string& game) const;  // "" = all; by id
   // Rooms where the player holds a seat, and open rooms the player created.
   std::vector<std::shared_ptr<Room>> rooms_of(std::int64_t player_id) const;
   // Rooms the player joined as a spectator and has not left.
@@ -49,7 +50,10 @@ class Lobby {
 
   AppContext* ctx_ = nullptr;
   mutable std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  // By id. Hashed: every command looks its room up here, among thousands
+  // (a std::map's string comparisons were 2-3% of the server's CPU at 2,000
+  // paced matches); list() sorts by id.
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, Members> members_;
   std::map<std::int64_t, std::set<std::string>> rooms_by_player_;  // seated, or created while open
   std::map<std::int64_t, std::set<std::string>> watched_by_player_;
